@@ -1,0 +1,63 @@
+import { Box, Container, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useEffect, useId } from 'react';
+
+const SITE_NAME = 'Budrunde';
+
+export interface StaticPageProps {
+  title: string;
+  lead?: string;
+  children: ReactNode;
+}
+
+/** Shared layout for text pages: one h1, an optional lead paragraph and the page content. */
+export function StaticPage({ title, lead, children }: StaticPageProps) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${title} – ${SITE_NAME}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Stack gap="xs">
+          <Title order={1}>{title}</Title>
+          {lead ? <Text size="lg">{lead}</Text> : null}
+        </Stack>
+        <Stack gap="xl">{children}</Stack>
+      </Stack>
+    </Container>
+  );
+}
+
+interface SectionProps {
+  title: string;
+  children: ReactNode;
+}
+
+/** A titled section (h2) inside a StaticPage. */
+export function Section({ title, children }: SectionProps) {
+  const id = useId();
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={2} id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Box>
+  );
+}
+
+/** A titled subsection (h3); use only inside a Section so heading levels never skip. */
+export function SubSection({ title, children }: SectionProps) {
+  return (
+    <Stack gap="xs">
+      <Title order={3}>{title}</Title>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import '../shared/zod-locale';
+import type { AppDeps } from './deps';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { bidRoundsRoutes } from './features/bid-rounds/bid-rounds.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { objectsRoutes } from './features/images/objects.routes';
+import { siteRoutes } from './features/site/site.routes';
+import { registerAccess } from './http/access';
+import { registerClientFiles } from './http/client-files';
+import { registerErrorHandler } from './http/error-handler';
+import { loggerOptions } from './http/logging';
+import { registerSecurity } from './http/security';
+import { registerSession } from './http/session';
+
+export interface BuildAppOptions {
+  /** The built client (dist/client). Null serves the API only, as the API tests do. */
+  clientDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  apiRateLimit?: number;
+}
+
+/** Builds the whole HTTP application without listening, so tests can drive it with inject(). */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(deps.env.LOG_LEVEL),
+    trustProxy: deps.env.TRUST_PROXY,
+    bodyLimit: 100 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON is accepted: a text/plain body is a classic cross-site form vector.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+
+  await registerSecurity(app, {
+    appUrl: deps.env.APP_URL,
+    isHttps: deps.env.isHttps,
+    apiRateLimit: options.apiRateLimit ?? 600,
+  });
+  await registerSession(app, {
+    db: deps.db,
+    clock: deps.clock,
+    secret: deps.env.SESSION_SECRET,
+    isHttps: deps.env.isHttps,
+  });
+  registerAccess(app, deps.db);
+
+  await app.register(healthRoutes(deps));
+  await app.register(siteRoutes(deps));
+  await app.register(accountsRoutes(deps));
+  await app.register(bidRoundsRoutes(deps));
+  await app.register(objectsRoutes(deps));
+  await registerClientFiles(app, options.clientDir ?? null);
+  return app;
+}

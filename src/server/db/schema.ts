@@ -1,0 +1,230 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+// bigint in "number" mode: amounts up to 10 000 000 000 kr exceed int4 but stay far inside 2^53.
+const kroner = (name: string) => bigint(name, { mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    password: text('password').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    address: text('address'),
+    bankName: text('bank_name'),
+    bankContactName: text('bank_contact_name'),
+    bankContactPhone: text('bank_contact_phone'),
+    isApproved: boolean('is_approved').notNull().default(true),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    // Tokens are stored only as SHA-256 hashes; the plain token exists only in the e-mail.
+    emailVerificationToken: text('email_verification_token'),
+    emailVerificationSentAt: ts('email_verification_sent_at'),
+    passwordResetToken: text('password_reset_token'),
+    passwordResetSentAt: ts('password_reset_sent_at'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    deletedAt: ts('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    index('users_email_verification_token_idx').on(t.emailVerificationToken),
+    index('users_password_reset_token_idx').on(t.passwordResetToken),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar('sid', { length: 255 }).primaryKey(),
+    sess: jsonb('sess').notNull(),
+    expire: ts('expire').notNull(),
+    // Denormalised from sess so that all of one user's sessions can be ended in one statement.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    isApproved: boolean('is_approved').notNull().default(false),
+    approvedAt: ts('approved_at'),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    // Kept for the specification's data model; a password is never written here (PRODUCT.md).
+    newPassword: text('new_password'),
+    isCompleted: boolean('is_completed').notNull().default(false),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [index('password_reset_requests_user_idx').on(t.userId)],
+);
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    address: text('address').notNull(),
+    description: text('description'),
+    price: kroner('price').notNull(),
+    size: integer('size'),
+    rooms: integer('rooms'),
+    buildYear: integer('build_year'),
+    floor: text('floor'),
+    imageUrl: text('image_url'),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('properties_owner_idx').on(t.ownerId),
+    check('properties_price_range', sql`${t.price} between 1 and 10000000000`),
+  ],
+);
+
+export const bidRounds = pgTable(
+  'bid_rounds',
+  {
+    id: id(),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    deadline: ts('deadline').notNull(),
+    minimumBidDeadline: ts('minimum_bid_deadline'),
+    winningBidId: uuid('winning_bid_id').references((): AnyPgColumn => bids.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    isClosed: boolean('is_closed').notNull().default(false),
+    closedAt: ts('closed_at'),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    // How the round ended: 'deadline' | 'closed' | 'winner'; the journal records it.
+    closeReason: text('close_reason'),
+    smsNotificationsEnabled: boolean('sms_notifications_enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bid_rounds_open_deadline_idx').on(t.deadline).where(sql`${t.isClosed} = false`),
+    index('bid_rounds_property_idx').on(t.propertyId),
+  ],
+);
+
+export const bids = pgTable(
+  'bids',
+  {
+    id: id(),
+    bidRoundId: uuid('bid_round_id')
+      .notNull()
+      .references(() => bidRounds.id, { onDelete: 'cascade' }),
+    // Accounts are scrubbed, never deleted, so bids and journals keep their bidder (PRODUCT.md).
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amount: kroner('amount').notNull(),
+    conditions: text('conditions'),
+    bidDeadline: ts('bid_deadline'),
+    financingProof: text('financing_proof'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bids_round_amount_idx').on(t.bidRoundId, t.amount.desc()),
+    index('bids_user_idx').on(t.userId),
+    check('bids_amount_range', sql`${t.amount} between 1 and 10000000000`),
+  ],
+);
+
+export const bidJournals = pgTable(
+  'bid_journals',
+  {
+    id: id(),
+    bidRoundId: uuid('bid_round_id')
+      .notNull()
+      .references(() => bidRounds.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    journalData: jsonb('journal_data').notNull(),
+    createdAt: createdAt(),
+  },
+  // One journal per reader and round: a round is closed, and journalled, exactly once.
+  (t) => [uniqueIndex('bid_journals_round_user_unique').on(t.bidRoundId, t.userId)],
+);
+
+export const bidRoundFollowers = pgTable(
+  'bid_round_followers',
+  {
+    id: id(),
+    bidRoundId: uuid('bid_round_id')
+      .notNull()
+      .references(() => bidRounds.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bid_round_followers_round_user_unique').on(t.bidRoundId, t.userId),
+    index('bid_round_followers_user_idx').on(t.userId),
+  ],
+);
+
+// Durable background work (e-mail, SMS, deadline sweep). Rows are enqueued in the same transaction as
+// the event that causes them and claimed by workers with FOR UPDATE SKIP LOCKED.
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    runAt: ts('run_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error'),
+    completedAt: ts('completed_at'),
+    failedAt: ts('failed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_pending_idx').on(t.runAt).where(sql`${t.completedAt} is null and ${t.failedAt} is null`),
+  ],
+);
+
+// The development mailer's outbox: every mail that would have gone out over SMTP.
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to)],
+);

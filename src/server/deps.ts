@@ -1,0 +1,12 @@
+import type { Clock } from './clock';
+import type { Db } from './db/client';
+import type { Env } from './env';
+import type { ObjectStorage } from './storage/storage';
+
+/** Everything a service may need from the outside world; tests build their own. */
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  clock: Clock;
+  storage: ObjectStorage;
+}

@@ -1,0 +1,71 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+
+export interface Viewer {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  address: string | null;
+  bankName: string | null;
+  bankContactName: string | null;
+  bankContactPhone: string | null;
+  isAdmin: boolean;
+  isApproved: boolean;
+  emailVerified: boolean;
+  createdAt: Date;
+}
+
+const viewerColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  address: users.address,
+  bankName: users.bankName,
+  bankContactName: users.bankContactName,
+  bankContactPhone: users.bankContactPhone,
+  isAdmin: users.isAdmin,
+  isApproved: users.isApproved,
+  emailVerified: users.emailVerified,
+  createdAt: users.createdAt,
+};
+
+export async function findViewerById(db: DbOrTx, id: string): Promise<Viewer | null> {
+  const rows = await db
+    .select(viewerColumns)
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return rows[0] ?? null;
+}
+
+export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
+  return rows[0]?.id ?? null;
+}
+
+export type NewUserRow = typeof users.$inferInsert;
+
+export async function insertUser(db: DbOrTx, row: NewUserRow): Promise<string> {
+  const [created] = await db.insert(users).values(row).returning({ id: users.id });
+  if (!created) throw new Error('insert into users returned no row');
+  return created.id;
+}
+
+export async function countUsers(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function makeAdminVerified(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ isAdmin: true, emailVerified: true, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}

@@ -1,0 +1,85 @@
+import type { CurrentUser } from '../../../shared/schemas/user';
+import type { Db } from '../../db/client';
+import { Conflict } from '../../errors';
+import { hashPassword } from '../../security/passwords';
+import { findUserIdByEmail, insertUser, makeAdminVerified, type Viewer } from './accounts.repository';
+
+export const EMAIL_TAKEN_MESSAGE = 'E-postadressen er allerede registrert';
+
+export interface NewUser {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone?: string | null;
+  address?: string | null;
+  bankName?: string | null;
+  bankContactName?: string | null;
+  bankContactPhone?: string | null;
+}
+
+/** Creates an account. Registration, the admin bootstrap and the demo data all come through here. */
+export async function createUser(
+  db: Db,
+  input: NewUser,
+  flags: { emailVerified?: boolean; isAdmin?: boolean } = {},
+): Promise<string> {
+  const email = input.email.trim();
+  if (await findUserIdByEmail(db, email)) throw new Conflict(EMAIL_TAKEN_MESSAGE);
+  const password = await hashPassword(input.password);
+  try {
+    return await insertUser(db, {
+      ...input,
+      email,
+      password,
+      emailVerified: flags.emailVerified ?? false,
+      isAdmin: flags.isAdmin ?? false,
+    });
+  } catch (error) {
+    // Two registrations of one address at once: the unique index decides, and the loser gets the same answer.
+    if (isUniqueViolation(error)) throw new Conflict(EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/** Makes sure the configured administrator exists and is verified (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export async function ensureAdmin(db: Db, email: string, password: string): Promise<void> {
+  const existing = await findUserIdByEmail(db, email);
+  if (existing) {
+    await makeAdminVerified(db, existing);
+    return;
+  }
+  await createUser(
+    db,
+    { email, password, firstName: 'Administrator', lastName: 'Budrunde' },
+    {
+      emailVerified: true,
+      isAdmin: true,
+    },
+  );
+}
+
+export function toCurrentUser(viewer: Viewer): CurrentUser {
+  return {
+    id: viewer.id,
+    email: viewer.email,
+    firstName: viewer.firstName,
+    lastName: viewer.lastName,
+    phone: viewer.phone,
+    address: viewer.address,
+    bankName: viewer.bankName,
+    bankContactName: viewer.bankContactName,
+    bankContactPhone: viewer.bankContactPhone,
+    isAdmin: viewer.isAdmin,
+    isApproved: viewer.isApproved,
+    emailVerified: viewer.emailVerified,
+    createdAt: viewer.createdAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}

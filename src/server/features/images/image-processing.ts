@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Sharp } from 'sharp';
+import { ValidationError } from '../../errors';
+import type { ObjectStorage } from '../../storage/storage';
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_SIDE = 10000;
+// Larger photos are scaled down: nobody needs more on a card, and it keeps pages light.
+const OUTPUT_MAX_SIDE = 2400;
+
+/**
+ * Checks the bytes (not the name or the claimed type), re-encodes the picture, which drops EXIF and GPS,
+ * and stores it. Returns the public path under /objects/.
+ */
+export async function storePropertyImage(storage: ObjectStorage, bytes: Buffer): Promise<string> {
+  if (bytes.length === 0) throw new ValidationError('Filen er tom');
+  if (bytes.length > MAX_IMAGE_BYTES) throw new ValidationError('Bildet er større enn 10 MB');
+  const type = await fileTypeFromBuffer(bytes);
+  if (type?.mime !== 'image/jpeg' && type?.mime !== 'image/png') {
+    throw new ValidationError('Bare JPG- og PNG-bilder er tillatt');
+  }
+  let image: Sharp;
+  try {
+    image = sharp(bytes, { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'error' });
+    const meta = await image.metadata();
+    if ((meta.width ?? 0) > MAX_IMAGE_SIDE || (meta.height ?? 0) > MAX_IMAGE_SIDE) {
+      throw new ValidationError(
+        `Bildet er for stort. Største tillatte bredde og høyde er ${MAX_IMAGE_SIDE} piksler.`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
+    throw new ValidationError('Bildet kunne ikke leses');
+  }
+  // rotate() applies the EXIF orientation before the metadata is dropped, so photos stay upright.
+  const pipeline = image
+    .rotate()
+    .resize(OUTPUT_MAX_SIDE, OUTPUT_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
+  const isPng = type.mime === 'image/png';
+  const output = isPng
+    ? await pipeline.png({ compressionLevel: 9 }).toBuffer()
+    : await pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  const key = `property-images/${randomUUID()}.${isPng ? 'png' : 'jpg'}`;
+  await storage.put(key, output, isPng ? 'image/png' : 'image/jpeg');
+  return `/objects/${key}`;
+}

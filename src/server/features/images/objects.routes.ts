@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { NotFound } from '../../errors';
+
+export function objectsRoutes({ storage }: AppDeps) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.get(
+      '/objects/:folder/:file',
+      { schema: { params: z.object({ folder: z.string(), file: z.string() }) } },
+      async (request, reply) => {
+        const { folder, file } = request.params as { folder: string; file: string };
+        const object = await storage.get(`${folder}/${file}`);
+        if (!object) throw new NotFound('Bildet finnes ikke');
+        // Keys are random and never reused, so a stored image can be cached for good.
+        return reply
+          .header('content-type', object.contentType)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('content-disposition', 'inline')
+          .send(object.bytes);
+      },
+    );
+  };
+}

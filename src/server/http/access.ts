@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { Forbidden, Unauthorized } from '../errors';
+import { findViewerById, type Viewer } from '../features/accounts/accounts.repository';
+
+/** Who may call a route. Every /api route must declare one; the server refuses to start otherwise. */
+export type Access = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
+
+export function registerAccess(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('viewer', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const userId = request.session?.userId;
+    if (userId) {
+      request.viewer = await findViewerById(db, userId);
+      // The account was deleted or scrubbed since the session began: the session ends with it.
+      if (!request.viewer) await request.session.destroy();
+    }
+    const access = request.routeOptions.config?.access;
+    if (access === 'user' || access === 'admin') {
+      if (!request.viewer) throw new Unauthorized();
+      if (access === 'admin' && !request.viewer.isAdmin) throw new Forbidden();
+    }
+  });
+}

@@ -1,0 +1,34 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { NotFound } from '../errors';
+
+/**
+ * Serves the built client from `clientDir` (when it exists) and answers every unknown path: JSON 404 for
+ * /api and /objects, the client's index.html for pages, so that its router can show its own 404 page.
+ */
+export async function registerClientFiles(app: FastifyInstance, clientDir: string | null): Promise<void> {
+  const indexFile = clientDir ? join(clientDir, 'index.html') : null;
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  if (clientDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        // Vite fingerprints everything under assets/, so those files never change.
+        const immutable = path.includes('/assets/');
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|objects)(\/|$)/.test(path);
+    if (!wantsPage || !indexHtml) throw new NotFound();
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+}

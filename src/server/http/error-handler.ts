@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Forespørselen inneholder ugyldig JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Forespørselen mangler innhold',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Innholdstypen støttes ikke. Send JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Ugyldig innholdslengde',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Forespørselen er for stor',
+};
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Ugyldig forespørsel',
+  401: 'Du må være innlogget',
+  403: 'Du har ikke tilgang til dette',
+  404: 'Fant ikke ressursen',
+  405: 'Metoden er ikke tillatt',
+  413: 'Forespørselen er for stor',
+  415: 'Innholdstypen støttes ikke',
+  429: 'For mange forespørsler. Vent litt og prøv igjen.',
+};
+
+export const SERVER_ERROR_MESSAGE = 'Noe gikk galt på serveren. Prøv igjen senere.';
+
+/** The one error contract: every failure becomes `{ message, errors? }` with the right status. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'Ugyldig verdi',
+      }));
+      return reply.status(400).send({ message: errors[0]?.message ?? 'Ugyldige data', errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = FASTIFY_MESSAGES[error.code] ?? STATUS_MESSAGES[status] ?? 'Ugyldig forespørsel';
+      request.log.info({ code: error.code, status }, 'client error');
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: SERVER_ERROR_MESSAGE });
+  });
+}

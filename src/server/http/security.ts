@@ -1,0 +1,68 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Forbidden } from '../errors';
+
+export interface SecurityOptions {
+  appUrl: string;
+  isHttps: boolean;
+  /** Requests per minute and IP across the API; individual routes set stricter limits. */
+  apiRateLimit: number;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into a <style> element at run time; scripts stay strict.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(options.isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: options.isHttps ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: options.apiRateLimit,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: 'For mange forespørsler. Vent litt og prøv igjen.',
+    }),
+  });
+
+  const allowedOrigins = new Set([new URL(options.appUrl).origin]);
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!isSameOrigin(request, allowedOrigins)) {
+      throw new Forbidden('Forespørselen ble avvist fordi den ikke kom fra Budrunde.');
+    }
+  });
+}
+
+// CSRF defence for a cookie-authenticated JSON API: a mutation must come from our own origin. Browsers
+// send Origin on every non-GET fetch and Sec-Fetch-Site on all requests; a request with neither is refused.
+function isSameOrigin(request: FastifyRequest, allowed: Set<string>): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return false;
+  const origin = request.headers.origin;
+  if (!origin) return fetchSite === 'same-origin';
+  if (allowed.has(origin)) return true;
+  const host = request.headers.host;
+  return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+}

@@ -1,0 +1,60 @@
+import type { SessionStore } from '@fastify/session';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Session } from 'fastify';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema';
+
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface Session {
+    userId?: string;
+    /** Epoch ms of login; the absolute timeout counts from here. */
+    createdAt?: number;
+    /** Epoch ms of the last request that refreshed the session; the idle timeout counts from here. */
+    lastSeenAt?: number;
+  }
+}
+
+/** Server-side sessions in the `sessions` table. Rows past `expire` are treated as absent. */
+export class DbSessionStore implements SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  set(sid: string, session: Session, callback: (err?: unknown) => void): void {
+    const now = this.clock.now().getTime();
+    const idleEnd = (session.lastSeenAt ?? now) + SESSION_IDLE_MS;
+    const absoluteEnd = (session.createdAt ?? now) + SESSION_ABSOLUTE_MS;
+    const expire = new Date(Math.min(idleEnd, absoluteEnd));
+    const row = { sid, sess: session, expire, userId: session.userId ?? null };
+    this.db
+      .insert(sessions)
+      .values(row)
+      .onConflictDoUpdate({ target: sessions.sid, set: { sess: row.sess, expire, userId: row.userId } })
+      .then(() => callback(), callback);
+  }
+
+  get(sid: string, callback: (err: unknown, result?: Session | null) => void): void {
+    this.db
+      .select({ sess: sessions.sess })
+      .from(sessions)
+      .where(and(eq(sessions.sid, sid), gt(sessions.expire, this.clock.now())))
+      .then((rows) => callback(null, (rows[0]?.sess as Session | undefined) ?? null), callback);
+  }
+
+  destroy(sid: string, callback: (err?: unknown) => void): void {
+    this.db
+      .delete(sessions)
+      .where(eq(sessions.sid, sid))
+      .then(() => callback(), callback);
+  }
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
+  const deleted = await db.delete(sessions).where(lt(sessions.expire, now)).returning({ sid: sessions.sid });
+  return deleted.length;
+}

@@ -1,0 +1,48 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { DbSessionStore, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-store';
+
+export interface SessionOptions {
+  db: Db;
+  clock: Clock;
+  secret: string;
+  isHttps: boolean;
+}
+
+// Refresh the stored idle deadline at most this often, so that ordinary polling does not write a row
+// on every request.
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+export function sessionCookieName(isHttps: boolean): string {
+  // The __Host- prefix pins the cookie to this exact host over HTTPS, path /.
+  return isHttps ? '__Host-budrunde.sid' : 'budrunde.sid';
+}
+
+export async function registerSession(app: FastifyInstance, options: SessionOptions): Promise<void> {
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: options.secret,
+    cookieName: sessionCookieName(options.isHttps),
+    store: new DbSessionStore(options.db, options.clock),
+    saveUninitialized: false,
+    rolling: true,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: options.isHttps, path: '/', maxAge: SESSION_IDLE_MS },
+  });
+
+  // Idle and absolute timeouts are enforced here, on the server, whatever the cookie says.
+  app.addHook('onRequest', async (request) => {
+    const session = request.session;
+    if (!session.userId) return;
+    const now = options.clock.now().getTime();
+    const created = session.createdAt ?? 0;
+    const lastSeen = session.lastSeenAt ?? 0;
+    if (now - created > SESSION_ABSOLUTE_MS || now - lastSeen > SESSION_IDLE_MS) {
+      await session.destroy();
+      return;
+    }
+    if (now - lastSeen > TOUCH_INTERVAL_MS) session.lastSeenAt = now;
+  });
+}

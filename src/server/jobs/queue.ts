@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { jobs } from '../db/schema';
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/**
+ * Adds durable work. Call it with the transaction of the event that causes the work, so that both commit
+ * or neither does: a bid never exists without its notifications, and a rolled-back bid sends nothing.
+ */
+export async function enqueueJob(db: DbOrTx, type: string, payload: unknown, options: EnqueueOptions = {}) {
+  await db.insert(jobs).values({
+    type,
+    payload: payload as object,
+    runAt: options.runAt ?? sql`now()`,
+    maxAttempts: options.maxAttempts ?? 10,
+  });
+}
+
+export interface ClaimedJob {
+  id: number;
+  type: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+}
+
+// A claimed job is invisible to other workers for this long; if its worker dies, it is picked up again.
+const LOCK_SECONDS = 300;
+
+/** Claims due jobs; SKIP LOCKED lets several workers (or processes) share the queue without collisions. */
+export async function claimDueJobs(db: DbOrTx, limit: number): Promise<ClaimedJob[]> {
+  const result = await db.execute(sql`
+    update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LOCK_SECONDS})
+    where id in (
+      select id from jobs
+      where completed_at is null and failed_at is null and run_at <= now()
+        and (locked_until is null or locked_until < now())
+      order by run_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, type, payload, attempts, max_attempts`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    type: String(r.type),
+    payload: r.payload,
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+  }));
+}
+
+export async function markJobDone(db: DbOrTx, id: number): Promise<void> {
+  await db.execute(sql`update jobs set completed_at = now(), locked_until = null where id = ${id}`);
+}
+
+/** Schedules a retry after `delayMs`, or gives up for good once the attempts are used. */
+export async function markJobFailed(
+  db: DbOrTx,
+  job: ClaimedJob,
+  error: string,
+  delayMs: number,
+): Promise<void> {
+  if (job.attempts >= job.maxAttempts) {
+    await db.execute(
+      sql`update jobs set failed_at = now(), locked_until = null, last_error = ${error} where id = ${job.id}`,
+    );
+    return;
+  }
+  await db.execute(sql`
+    update jobs set run_at = now() + make_interval(secs => ${delayMs / 1000}), locked_until = null,
+      last_error = ${error}
+    where id = ${job.id}`);
+}

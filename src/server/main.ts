@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { type Database, openPg, openPgliteDir } from './db/client';
+import { demoLoginsText, seedDemoData } from './demo/seed-demo-data';
+import type { AppDeps } from './deps';
+import { ConfigError, type Env, parseEnv } from './env';
+import { ensureAdmin } from './features/accounts/accounts.service';
+import { deleteExpiredSessions } from './http/session-store';
+import { JobWorker } from './jobs/worker';
+import { LocalStorage } from './storage/local-storage';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function openDatabase(env: Env): Promise<Database> {
+  if (env.DATABASE_URL) return openPg(env.DATABASE_URL);
+  const dir = join(env.DATA_DIR, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  return openPgliteDir(dir);
+}
+
+// dist/server/main.js → dist/client; src/server/main.ts (tsx) → dist/client as well.
+function clientDir(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+}
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const database = await openDatabase(env);
+  await database.migrate();
+  const deps: AppDeps = {
+    env,
+    db: database.db,
+    clock: systemClock,
+    storage: new LocalStorage(join(env.DATA_DIR, 'objects')),
+  };
+  const app = await buildApp(deps, { clientDir: clientDir() });
+
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdmin(deps.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  if (env.DEMO_DATA && (await seedDemoData(deps, app.log))) process.stdout.write(`\n${demoLoginsText()}\n\n`);
+
+  const worker = new JobWorker(deps.db, {}, app.log, [
+    {
+      name: 'delete-expired-sessions',
+      everyMs: 60 * 60 * 1000,
+      run: () => deleteExpiredSessions(deps.db, deps.clock.now()).then(() => {}),
+    },
+  ]);
+  worker.start();
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    `Budrunde kjører på ${env.APP_URL} (${database.kind === 'pglite' ? `PGlite i ${env.DATA_DIR}` : 'PostgreSQL'})`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    await worker.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  process.stderr.write(`Budrunde could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,22 @@
+export interface StoredObject {
+  bytes: Buffer;
+  contentType: string;
+}
+
+/** Where uploaded images live. Keys look like `property-images/<uuid>.jpg`. */
+export interface ObjectStorage {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[a-z0-9-]+\/[a-z0-9-]+\.(jpg|png)$/;
+
+/** Keys come from URLs, so anything but our own shape (no dots, no slashes beyond one) is refused. */
+export function isValidObjectKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+export function contentTypeForKey(key: string): string {
+  return key.endsWith('.png') ? 'image/png' : 'image/jpeg';
+}
