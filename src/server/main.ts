@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -15,6 +15,8 @@ import { LocalStorage } from './storage/local-storage';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 function loadEnv(): Env {
+  // A local .env (copied from .env.example) is optional; real environment variables win over it.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   try {
     return parseEnv(process.env);
   } catch (error) {

@@ -1,7 +1,6 @@
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect, useId } from 'react';
-
-const SITE_NAME = 'Budrunde';
+import { type ReactNode, useId } from 'react';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 export interface StaticPageProps {
   title: string;
@@ -11,13 +10,7 @@ export interface StaticPageProps {
 
 /** Shared layout for text pages: one h1, an optional lead paragraph and the page content. */
 export function StaticPage({ title, lead, children }: StaticPageProps) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} – ${SITE_NAME}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  useDocumentTitle(title);
 
   return (
     <Container size="md" py="xl">

@@ -1,0 +1,38 @@
+import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'wouter';
+
+const LINKS = [
+  { href: '/how-it-works', label: 'Slik fungerer det' },
+  { href: '/contact', label: 'Kontakt oss' },
+  { href: '/personvern', label: 'Personvern' },
+  { href: '/vilkaar', label: 'Vilkår' },
+  { href: '/cookies', label: 'Informasjonskapsler' },
+];
+
+export function Footer() {
+  return (
+    <Box
+      component="footer"
+      py="xl"
+      mt="xl"
+      bg="gray.0"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Container size="lg">
+        <Stack gap="sm">
+          <Group component="nav" aria-label="Bunntekst" gap="lg">
+            {LINKS.map((link) => (
+              <Anchor key={link.href} component={Link} href={link.href} size="sm">
+                {link.label}
+              </Anchor>
+            ))}
+          </Group>
+          <Text size="sm">
+            © {new Date().getFullYear()} Budrunde · Kundeservice mandag–fredag 08:00–17:00 · Alle tider vises
+            i norsk tid
+          </Text>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

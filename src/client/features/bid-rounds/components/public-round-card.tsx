@@ -1,0 +1,59 @@
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import type { MouseEvent } from 'react';
+import { formatDayMonth } from '../../../../shared/format/date';
+import type { PublicBidRound } from '../../../../shared/schemas/bid-round';
+import { STATUS_COLORS } from '../../../app/theme';
+import { PropertyFacts } from './property-facts';
+import { PropertyImage } from './property-image';
+
+interface PublicRoundCardProps {
+  round: PublicBidRound;
+  onOpen: (round: PublicBidRound, event: MouseEvent<HTMLAnchorElement>) => void;
+}
+
+/** A round on the landing page. The whole card is one link to the round. */
+export function PublicRoundCard({ round, onOpen }: PublicRoundCardProps) {
+  const { property } = round;
+  const name = property.title || property.address;
+  return (
+    <Card
+      component="a"
+      href={`/budrunder/${round.id}`}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => onOpen(round, event)}
+      withBorder
+      shadow="sm"
+      radius="md"
+      padding="md"
+      aria-label={`${name}, ${property.address}. Budfrist ${formatDayMonth(round.deadline)}`}
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
+      <Card.Section>
+        <PropertyImage src={property.imageUrl} alt={name} height={190} />
+      </Card.Section>
+      <Stack gap={6} mt="md">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={700} size="lg" lineClamp={2}>
+            {name}
+          </Text>
+          <Badge color={STATUS_COLORS.active} variant="filled" style={{ flexShrink: 0 }}>
+            Aktiv
+          </Badge>
+        </Group>
+        {property.title ? <Text size="sm">{property.address}</Text> : null}
+        <PropertyFacts property={property} />
+        <Text size="sm">
+          <Text span fw={600}>
+            Høyeste bud:
+          </Text>{' '}
+          Krever innlogging
+        </Text>
+        <Text size="sm">
+          <Text span fw={600}>
+            Budfrist:
+          </Text>{' '}
+          {formatDayMonth(round.deadline)}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

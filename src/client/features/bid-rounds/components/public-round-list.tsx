@@ -1,0 +1,72 @@
+import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconHomeSearch } from '@tabler/icons-react';
+import { type MouseEvent, useState } from 'react';
+import { useLocation } from 'wouter';
+import type { PublicBidRound } from '../../../../shared/schemas/bid-round';
+import { useActiveRounds } from '../api/use-active-rounds';
+import { LoginRequiredDialog } from './login-required-dialog';
+import { PublicRoundCard } from './public-round-card';
+import { RoundCardSkeleton } from './round-card-skeleton';
+
+const GRID_COLS = { base: 1, sm: 2, lg: 3 };
+
+/** The active rounds as cards. A visitor's click asks them to log in; a user's opens the round. */
+export function PublicRoundList({ isAuthenticated }: { isAuthenticated: boolean }) {
+  const rounds = useActiveRounds(isAuthenticated);
+  const [, navigate] = useLocation();
+  const [loginPromptOpen, setLoginPromptOpen] = useState(false);
+
+  const openRound = (round: PublicBidRound, event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    if (isAuthenticated) navigate(`/budrunder/${round.id}`);
+    else setLoginPromptOpen(true);
+  };
+
+  let content: React.ReactNode;
+  if (rounds.isLoading) {
+    content = (
+      <SimpleGrid cols={GRID_COLS} aria-busy="true" aria-label="Laster budrunder">
+        <RoundCardSkeleton />
+        <RoundCardSkeleton />
+        <RoundCardSkeleton />
+      </SimpleGrid>
+    );
+  } else if (rounds.isError) {
+    content = (
+      <Alert color="red" title="Kunne ikke hente budrunder">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{rounds.error.message}</Text>
+          <Button size="xs" variant="default" onClick={() => rounds.refetch()}>
+            Prøv igjen
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (!rounds.data?.length) {
+    content = (
+      <Stack align="center" gap="xs" py="xl" ta="center">
+        <IconHomeSearch size={48} stroke={1.5} aria-hidden />
+        <Text fw={700} size="lg">
+          Ingen aktive budrunder
+        </Text>
+        <Text>Nye budrunder vil bli publisert her når de blir tilgjengelige</Text>
+      </Stack>
+    );
+  } else {
+    content = (
+      <SimpleGrid cols={GRID_COLS} spacing="lg">
+        {rounds.data.map((round) => (
+          <PublicRoundCard key={round.id} round={round} onOpen={openRound} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Aktive budrunder</Title>
+      {content}
+      <LoginRequiredDialog opened={loginPromptOpen} onClose={() => setLoginPromptOpen(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import { QueryClient } from '@tanstack/react-query';
+import { getQueryFn } from './api';
+
+/** SPEC §7/§9: no retries, no refetch on focus, data never stale; live lists opt in to polling. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn({ on401: 'throw' }),
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+    },
+    mutations: { retry: false },
+  },
+});
+
+/** How often the live lists refresh while someone is logged in. */
+export const LIVE_REFETCH_MS = 5000;

@@ -1,0 +1,21 @@
+import { notifications } from '@mantine/notifications';
+
+export const TOAST_DURATION_MS = 5000;
+
+export interface Toast {
+  title: string;
+  message?: string;
+  variant?: 'default' | 'destructive';
+}
+
+/** Shows one toast; a new one replaces the old, so there is never more than one at a time. */
+export function showToast({ title, message, variant = 'default' }: Toast): void {
+  notifications.clean();
+  notifications.show({
+    title,
+    message: message ?? '',
+    color: variant === 'destructive' ? 'red' : 'green',
+    autoClose: TOAST_DURATION_MS,
+    withBorder: true,
+  });
+}

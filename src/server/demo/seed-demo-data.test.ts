@@ -1,0 +1,37 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { bidRounds, properties, users } from '../db/schema';
+import { seedDemoData } from './seed-demo-data';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('seedDemoData', () => {
+  it('fills an empty database with verified users and rounds with real images, once', async () => {
+    const log = pino({ level: 'silent' });
+    expect(await seedDemoData(t.deps, log)).toBe(true);
+    const allUsers = await t.deps.db.select().from(users);
+    expect(allUsers).toHaveLength(4);
+    expect(allUsers.every((u) => u.emailVerified)).toBe(true);
+    expect(allUsers.filter((u) => u.isAdmin)).toHaveLength(1);
+
+    const res = await t.request({ method: 'GET', url: '/api/bid-rounds/active' });
+    const rounds = res.json() as { property: { imageUrl: string } }[];
+    expect(rounds.length).toBeGreaterThanOrEqual(3);
+    for (const round of rounds) {
+      const image = await t.request({ method: 'GET', url: round.property.imageUrl });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/jpeg');
+    }
+
+    expect(await seedDemoData(t.deps, log)).toBe(false);
+    expect(await t.deps.db.select().from(users)).toHaveLength(4);
+    expect((await t.deps.db.select().from(properties)).length).toBe(
+      (await t.deps.db.select().from(bidRounds)).length,
+    );
+  });
+});

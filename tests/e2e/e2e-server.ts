@@ -1,0 +1,53 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildApp } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/deps';
+import { parseEnv } from '../../src/server/env';
+import { LocalStorage } from '../../src/server/storage/local-storage';
+import { TestClock } from '../setup/test-clock';
+import { createTestDatabase } from '../setup/test-database';
+
+export interface E2eServer {
+  baseUrl: string;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+const CLIENT_DIR = resolve('dist/client');
+
+/** The real server with the built client on a free port, over a fresh database. */
+export async function startE2eServer(): Promise<E2eServer> {
+  if (!existsSync(join(CLIENT_DIR, 'index.html'))) {
+    throw new Error('dist/client is missing: run `npm run build` before the browser tests (npm test does)');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'budrunde-e2e-'));
+  const database = await createTestDatabase();
+  // APP_URL is set once the port is known; until then the CSRF check is not exercised.
+  const env = parseEnv({
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-123456',
+    LOG_LEVEL: 'silent',
+  });
+  const deps: AppDeps = {
+    env,
+    db: database.db,
+    clock: new TestClock(),
+    storage: new LocalStorage(join(dataDir, 'objects')),
+  };
+  const app = await buildApp(deps, { logger: false, clientDir: CLIENT_DIR });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  env.APP_URL = baseUrl;
+  return {
+    baseUrl,
+    deps,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

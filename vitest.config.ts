@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+const apiFiles = ['src/server/**/*.test.ts'];
+const pgProject = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        test: {
+          name: 'api-pg',
+          include: apiFiles,
+          globalSetup: ['tests/setup/global-pg.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ]
+  : [];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'api',
+          include: apiFiles,
+          globalSetup: ['tests/setup/global-pglite.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...pgProject,
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/setup/global-pglite.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
