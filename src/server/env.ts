@@ -16,7 +16,10 @@ const optionalText = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(5000),
+  PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(65535).default(5000),
+  ),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalText.pipe(
@@ -30,7 +33,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Budrunde <ikke-svar@budrunde.local>'),
   ADMIN_EMAIL: optionalText.pipe(z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'must be at least 6 characters').optional()),
-  DEMO_DATA: z.enum(['true', 'false', '1', '0', '']).optional(),
+  DEMO_DATA: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
   CONTACT_PHONE: z.string().min(1).default('+47 22 00 00 00'),
   CONTACT_EMAIL: z.email('must be an e-mail address').default('kontakt@budrunde.no'),
   CONTACT_ADDRESS: z.string().min(1).default('Postboks 123 Sentrum, 0102 Oslo'),

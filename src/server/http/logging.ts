@@ -13,6 +13,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     redact: {
       paths: [
+        'password',
+        'newPassword',
+        'token',
         'req.headers.cookie',
         'req.headers.authorization',
         'res.headers["set-cookie"]',

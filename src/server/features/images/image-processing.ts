@@ -38,9 +38,15 @@ export async function storePropertyImage(storage: ObjectStorage, bytes: Buffer):
     .rotate()
     .resize(OUTPUT_MAX_SIDE, OUTPUT_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
   const isPng = type.mime === 'image/png';
-  const output = isPng
-    ? await pipeline.png({ compressionLevel: 9 }).toBuffer()
-    : await pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  let output: Buffer;
+  try {
+    // The header can be fine while the pixel data is cut off; only decoding finds that out.
+    output = isPng
+      ? await pipeline.png({ compressionLevel: 9 }).toBuffer()
+      : await pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+  } catch {
+    throw new ValidationError('Bildet kunne ikke leses');
+  }
   const key = `property-images/${randomUUID()}.${isPng ? 'png' : 'jpg'}`;
   await storage.put(key, output, isPng ? 'image/png' : 'image/jpeg');
   return `/objects/${key}`;
