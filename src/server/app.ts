@@ -1,8 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale';
 import type { AppDeps } from './deps';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { authRoutes } from './features/auth/auth.routes';
 import { bidRoundsRoutes } from './features/bid-rounds/bid-rounds.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { objectsRoutes } from './features/images/objects.routes';
@@ -17,14 +18,17 @@ import { registerSession } from './http/session';
 export interface BuildAppOptions {
   /** The built client (dist/client). Null serves the API only, as the API tests do. */
   clientDir?: string | null;
-  logger?: FastifyServerOptions['logger'];
+  /** A logger instance, false for none; default: JSON logs at LOG_LEVEL. */
+  logger?: FastifyBaseLogger | false;
   apiRateLimit?: number;
 }
 
 /** Builds the whole HTTP application without listening, so tests can drive it with inject(). */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(deps.env.LOG_LEVEL),
+    ...(options.logger
+      ? { loggerInstance: options.logger }
+      : { logger: options.logger ?? loggerOptions(deps.env.LOG_LEVEL) }),
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: 100 * 1024,
   });
@@ -49,6 +53,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(healthRoutes(deps));
   await app.register(siteRoutes(deps));
+  await app.register(authRoutes(deps));
   await app.register(accountsRoutes(deps));
   await app.register(bidRoundsRoutes(deps));
   await app.register(objectsRoutes(deps));

@@ -1,6 +1,8 @@
 import type { Clock } from './clock';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import type { Mailer } from './mail/mailer';
+import type { RateLimiter } from './security/rate-limiter';
 import type { ObjectStorage } from './storage/storage';
 
 /** Everything a service may need from the outside world; tests build their own. */
@@ -9,4 +11,6 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   storage: ObjectStorage;
+  mailer: Mailer;
+  limiter: RateLimiter;
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pino, { type LoggerOptions } from 'pino';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { type Database, openPg, openPgliteDir } from './db/client';
@@ -8,8 +9,12 @@ import { demoLoginsText, seedDemoData } from './demo/seed-demo-data';
 import type { AppDeps } from './deps';
 import { ConfigError, type Env, parseEnv } from './env';
 import { ensureAdmin } from './features/accounts/accounts.service';
+import { loggerOptions } from './http/logging';
 import { deleteExpiredSessions } from './http/session-store';
+import { createJobHandlers } from './jobs/handlers';
 import { JobWorker } from './jobs/worker';
+import { OutboxMailer, SmtpMailer } from './mail/mailer';
+import { RateLimiter } from './security/rate-limiter';
 import { LocalStorage } from './storage/local-storage';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -42,6 +47,7 @@ function clientDir(): string {
 
 async function main(): Promise<void> {
   const env = loadEnv();
+  const log = pino(loggerOptions(env.LOG_LEVEL) as LoggerOptions);
   const database = await openDatabase(env);
   await database.migrate();
   const deps: AppDeps = {
@@ -49,13 +55,15 @@ async function main(): Promise<void> {
     db: database.db,
     clock: systemClock,
     storage: new LocalStorage(join(env.DATA_DIR, 'objects')),
+    mailer: env.SMTP_URL ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM) : new OutboxMailer(database.db, log),
+    limiter: new RateLimiter(systemClock),
   };
-  const app = await buildApp(deps, { clientDir: clientDir() });
+  const app = await buildApp(deps, { clientDir: clientDir(), logger: log });
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdmin(deps.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   if (env.DEMO_DATA && (await seedDemoData(deps, app.log))) process.stdout.write(`\n${demoLoginsText()}\n\n`);
 
-  const worker = new JobWorker(deps.db, {}, app.log, [
+  const worker = new JobWorker(deps.db, createJobHandlers(deps), app.log, [
     {
       name: 'delete-expired-sessions',
       everyMs: 60 * 60 * 1000,

@@ -5,7 +5,12 @@ import { join, resolve } from 'node:path';
 import { buildApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
+import { createJobHandlers } from '../../src/server/jobs/handlers';
+import { JobWorker } from '../../src/server/jobs/worker';
+import { OutboxMailer } from '../../src/server/mail/mailer';
+import { RateLimiter } from '../../src/server/security/rate-limiter';
 import { LocalStorage } from '../../src/server/storage/local-storage';
+import { silentLogger } from '../setup/silent-logger';
 import { TestClock } from '../setup/test-clock';
 import { createTestDatabase } from '../setup/test-database';
 
@@ -30,13 +35,19 @@ export async function startE2eServer(): Promise<E2eServer> {
     SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-123456',
     LOG_LEVEL: 'silent',
   });
+  const clock = new TestClock();
   const deps: AppDeps = {
     env,
     db: database.db,
-    clock: new TestClock(),
+    clock,
     storage: new LocalStorage(join(dataDir, 'objects')),
+    mailer: new OutboxMailer(database.db, silentLogger),
+    limiter: new RateLimiter(clock),
   };
   const app = await buildApp(deps, { logger: false, clientDir: CLIENT_DIR });
+  // Mail and other background work are delivered at once, as a running server's worker would.
+  const worker = new JobWorker(database.db, createJobHandlers(deps), silentLogger, [], { pollMs: 100 });
+  worker.start();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -45,6 +56,7 @@ export async function startE2eServer(): Promise<E2eServer> {
     baseUrl,
     deps,
     close: async () => {
+      await worker.stop();
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

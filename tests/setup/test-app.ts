@@ -1,12 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { asc } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
+import { mailOutbox } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
+import { createJobHandlers } from '../../src/server/jobs/handlers';
+import { JobWorker } from '../../src/server/jobs/worker';
+import type { Mail, Mailer } from '../../src/server/mail/mailer';
+import { OutboxMailer } from '../../src/server/mail/mailer';
+import { RateLimiter } from '../../src/server/security/rate-limiter';
 import { LocalStorage } from '../../src/server/storage/local-storage';
+import { silentLogger } from './silent-logger';
 import { TestClock } from './test-clock';
 import { createTestDatabase } from './test-database';
 
@@ -19,6 +27,10 @@ export interface TestApp {
   database: Database;
   /** inject() with the same-origin header a browser would send, and an optional session cookie. */
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
+  /** Runs every due background job now (mail delivery and the like). */
+  runJobs(): Promise<number>;
+  /** Mails delivered to the development outbox, oldest first, optionally only to one address. */
+  mails(to?: string): Promise<Mail[]>;
   close(): Promise<void>;
 }
 
@@ -27,6 +39,8 @@ export interface TestAppOptions {
   /** Called before the app is ready, e.g. to add a test-only route. */
   extend?: (app: FastifyInstance) => void;
   env?: Record<string, string>;
+  /** Default: the development outbox, read back with mails(). */
+  mailer?: Mailer;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -40,7 +54,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const database = await createTestDatabase();
   const clock = new TestClock();
-  const deps: AppDeps = { env, db: database.db, clock, storage: new LocalStorage(join(dataDir, 'objects')) };
+  const deps: AppDeps = {
+    env,
+    db: database.db,
+    clock,
+    storage: new LocalStorage(join(dataDir, 'objects')),
+    mailer: options.mailer ?? new OutboxMailer(database.db, silentLogger),
+    limiter: new RateLimiter(clock),
+  };
+  const worker = new JobWorker(database.db, createJobHandlers(deps), silentLogger, [], {
+    backoffMs: () => 0,
+  });
   const app = await buildApp(deps, { logger: false, clientDir: options.clientDir ?? null });
   options.extend?.(app);
   await app.ready();
@@ -51,6 +75,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     request: ({ cookie, headers, ...rest }) =>
       app.inject({ ...rest, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...headers } }),
+    runJobs: () => worker.runDueJobs(),
+    mails: async (to) => {
+      const rows = await database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
+      return rows.filter((m) => !to || m.to.toLowerCase() === to.toLowerCase());
+    },
     close: async () => {
       await app.close();
       await database.close();

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { DbSessionStore, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-store';
@@ -45,4 +45,16 @@ export async function registerSession(app: FastifyInstance, options: SessionOpti
     }
     if (now - lastSeen > TOUCH_INTERVAL_MS) session.lastSeenAt = now;
   });
+}
+
+/**
+ * Starts the signed-in session with a new id, so that an id planted before login is worth nothing after it.
+ */
+export async function startUserSession(request: FastifyRequest, userId: string, clock: Clock): Promise<void> {
+  await request.session.regenerate();
+  // regenerate() replaces request.session; write to the new object.
+  const now = clock.now().getTime();
+  request.session.userId = userId;
+  request.session.createdAt = now;
+  request.session.lastSeenAt = now;
 }

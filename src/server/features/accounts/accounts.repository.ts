@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
+import { bidRoundFollowers, users } from '../../db/schema';
 
 export interface Viewer {
   id: string;
@@ -68,4 +68,55 @@ export async function makeAdminVerified(db: DbOrTx, id: string): Promise<void> {
     .update(users)
     .set({ isAdmin: true, emailVerified: true, updatedAt: sql`now()` })
     .where(eq(users.id, id));
+}
+
+export interface LoginRow {
+  id: string;
+  password: string;
+  emailVerified: boolean;
+  isApproved: boolean;
+}
+
+export async function findLoginByEmail(db: DbOrTx, email: string): Promise<LoginRow | null> {
+  const rows = await db
+    .select({
+      id: users.id,
+      password: users.password,
+      emailVerified: users.emailVerified,
+      isApproved: users.isApproved,
+    })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)));
+  return rows[0] ?? null;
+}
+
+export async function findPasswordHash(db: DbOrTx, id: string): Promise<string | null> {
+  const rows = await db.select({ password: users.password }).from(users).where(eq(users.id, id));
+  return rows[0]?.password ?? null;
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  id: string,
+  fields: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function findUserByTokenHash(db: DbOrTx, kind: 'verification' | 'reset', hash: string) {
+  const column = kind === 'verification' ? users.emailVerificationToken : users.passwordResetToken;
+  const sentAt = kind === 'verification' ? users.emailVerificationSentAt : users.passwordResetSentAt;
+  const rows = await db
+    .select({ id: users.id, sentAt, emailVerified: users.emailVerified })
+    .from(users)
+    .where(and(eq(column, hash), isNull(users.deletedAt)))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export async function deleteUserFollows(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(bidRoundFollowers).where(eq(bidRoundFollowers.userId, userId));
 }

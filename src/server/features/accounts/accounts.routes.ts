@@ -1,13 +1,47 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { changePasswordSchema, updateProfileSchema } from '../../../shared/schemas/auth';
 import type { AppDeps } from '../../deps';
 import { Unauthorized } from '../../errors';
+import type { Viewer } from './accounts.repository';
 import { toCurrentUser } from './accounts.service';
+import { changePassword, deleteAccount, updateProfile } from './profile.service';
 
-export function accountsRoutes(_deps: AppDeps) {
-  return async (app: FastifyInstance): Promise<void> => {
+const user = { access: 'user' } as const;
+
+/** The signed-in user. Routes with access 'user' always have one; this keeps the types honest. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new Unauthorized();
+  return request.viewer;
+}
+
+export function accountsRoutes(deps: AppDeps) {
+  return async (base: FastifyInstance): Promise<void> => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+
     app.get('/api/auth/user', { config: { access: 'public' } }, async (request) => {
       if (!request.viewer) throw new Unauthorized('Ikke pålogget');
       return toCurrentUser(request.viewer);
+    });
+
+    app.patch('/api/users/me', { config: user, schema: { body: updateProfileSchema } }, (request) =>
+      updateProfile(deps, viewerOf(request).id, request.body),
+    );
+
+    app.post(
+      '/api/auth/change-password',
+      { config: user, schema: { body: changePasswordSchema } },
+      async (request) => {
+        await changePassword(deps, viewerOf(request), request.body, request.session.sessionId);
+        return { message: 'Passord endret' };
+      },
+    );
+
+    app.delete('/api/users/me', { config: user }, async (request) => {
+      await deleteAccount(deps, viewerOf(request));
+      // The service removed the stored sessions; this keeps the request's own from being saved again.
+      await request.session.destroy();
+      return { message: 'Konto slettet' };
     });
   };
 }

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../../../shared/schemas/user';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { Conflict } from '../../errors';
 import { hashPassword } from '../../security/passwords';
 import { findUserIdByEmail, insertUser, makeAdminVerified, type Viewer } from './accounts.repository';
@@ -20,7 +20,7 @@ export interface NewUser {
 
 /** Creates an account. Registration, the admin bootstrap and the demo data all come through here. */
 export async function createUser(
-  db: Db,
+  db: DbOrTx,
   input: NewUser,
   flags: { emailVerified?: boolean; isAdmin?: boolean } = {},
 ): Promise<string> {
@@ -43,7 +43,7 @@ export async function createUser(
 }
 
 /** Makes sure the configured administrator exists and is verified (ADMIN_EMAIL / ADMIN_PASSWORD). */
-export async function ensureAdmin(db: Db, email: string, password: string): Promise<void> {
+export async function ensureAdmin(db: DbOrTx, email: string, password: string): Promise<void> {
   const existing = await findUserIdByEmail(db, email);
   if (existing) {
     await makeAdminVerified(db, existing);

@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+import type { ChangePasswordInput, updateProfileSchema } from '../../../shared/schemas/auth';
+import type { CurrentUser } from '../../../shared/schemas/user';
+import type { AppDeps } from '../../deps';
+import { Forbidden, NotFound, ValidationError } from '../../errors';
+import { accountDeletedMail, passwordChangedMail } from '../../mail/account-mails';
+import { enqueueMail } from '../../mail/mail-jobs';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { deleteUserSessions } from '../auth/sessions.repository';
+import type { Viewer } from './accounts.repository';
+import { deleteUserFollows, findPasswordHash, findViewerById, updateUser } from './accounts.repository';
+import { toCurrentUser } from './accounts.service';
+
+export const WRONG_CURRENT_PASSWORD = 'Nåværende passord er feil';
+export const DELETED_NAME = { firstName: 'Slettet', lastName: 'bruker' } as const;
+// Argon2 never produces this, so no password can ever match a scrubbed account.
+const UNUSABLE_PASSWORD = '!deleted';
+
+export async function updateProfile(
+  deps: AppDeps,
+  userId: string,
+  input: z.output<typeof updateProfileSchema>,
+): Promise<CurrentUser> {
+  await updateUser(deps.db, userId, input);
+  const viewer = await findViewerById(deps.db, userId);
+  if (!viewer) throw new NotFound('Fant ikke brukeren');
+  return toCurrentUser(viewer);
+}
+
+/** Checks the current password, sets the new one, and ends the user's other sessions. */
+export async function changePassword(
+  deps: AppDeps,
+  viewer: Viewer,
+  input: ChangePasswordInput,
+  currentSid: string,
+): Promise<void> {
+  const stored = await findPasswordHash(deps.db, viewer.id);
+  if (!stored || !(await verifyPassword(stored, input.currentPassword))) {
+    throw new ValidationError(WRONG_CURRENT_PASSWORD, [
+      { path: 'currentPassword', message: WRONG_CURRENT_PASSWORD },
+    ]);
+  }
+  const password = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, viewer.id, { password, passwordResetToken: null });
+    await deleteUserSessions(tx, viewer.id, currentSid);
+    await enqueueMail(tx, passwordChangedMail(viewer, deps.env.APP_URL));
+  });
+}
+
+/**
+ * Deletes an account as PRODUCT.md describes: personal data scrubbed, sessions and follows gone, bids kept
+ * (they stay anonymous). The row stays so that bids and journals keep pointing at 'Slettet bruker'.
+ */
+export async function deleteAccount(deps: AppDeps, viewer: Viewer): Promise<void> {
+  if (viewer.isAdmin) throw new Forbidden('Administratorkontoer kan ikke slettes');
+  await deps.db.transaction(async (tx) => {
+    await enqueueMail(tx, accountDeletedMail(viewer.email, viewer.firstName));
+    await updateUser(tx, viewer.id, {
+      ...DELETED_NAME,
+      email: `slettet-${viewer.id}@slettet.invalid`,
+      password: UNUSABLE_PASSWORD,
+      phone: null,
+      address: null,
+      bankName: null,
+      bankContactName: null,
+      bankContactPhone: null,
+      emailVerificationToken: null,
+      passwordResetToken: null,
+      deletedAt: new Date(deps.clock.now()),
+    });
+    await deleteUserFollows(tx, viewer.id);
+    await deleteUserSessions(tx, viewer.id);
+  });
+}

@@ -1,0 +1,9 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { sessions } from '../../db/schema';
+
+/** Ends every session of a user, or every one but `exceptSid` (the one making the change). */
+export async function deleteUserSessions(db: DbOrTx, userId: string, exceptSid?: string): Promise<void> {
+  const mine = eq(sessions.userId, userId);
+  await db.delete(sessions).where(exceptSid ? and(mine, ne(sessions.sid, exceptSid)) : mine);
+}

@@ -1,0 +1,61 @@
+import { renderMail } from './layout';
+import type { Mail } from './mailer';
+
+interface Recipient {
+  email: string;
+  firstName: string;
+}
+
+const hello = (r: Recipient) => `Hei ${r.firstName}!`;
+
+export function verificationMail(r: Recipient, url: string): Mail {
+  return renderMail(r.email, {
+    subject: 'Bekreft e-postadressen din hos Budrunde',
+    greeting: hello(r),
+    paragraphs: [
+      'Takk for at du registrerte deg som budgiver hos Budrunde.',
+      'Bekreft e-postadressen din for å kunne logge inn, følge budrunder og legge inn bud.',
+    ],
+    action: { label: 'Bekreft e-postadressen', url },
+    notes: [
+      'Lenken gjelder i 24 timer og kan brukes én gang.',
+      'Har du ikke registrert deg, kan du se bort fra denne e-posten.',
+    ],
+  });
+}
+
+export function passwordResetMail(r: Recipient, url: string): Mail {
+  return renderMail(r.email, {
+    subject: 'Tilbakestill passordet ditt hos Budrunde',
+    greeting: hello(r),
+    paragraphs: ['Vi har fått en forespørsel om å tilbakestille passordet til kontoen din.'],
+    action: { label: 'Velg nytt passord', url },
+    notes: [
+      'Lenken gjelder i 1 time og kan brukes én gang.',
+      'Har du ikke bedt om dette, kan du se bort fra e-posten. Passordet ditt er da uendret.',
+    ],
+  });
+}
+
+export function passwordChangedMail(r: Recipient, appUrl: string): Mail {
+  return renderMail(r.email, {
+    subject: 'Passordet ditt hos Budrunde er endret',
+    greeting: hello(r),
+    paragraphs: [
+      'Passordet til kontoen din er nå endret, og du er logget ut på andre enheter.',
+      'Var det ikke deg? Bruk «Glemt passordet?» når du logger inn for å velge et nytt passord, og kontakt oss.',
+    ],
+    action: { label: 'Gå til Budrunde', url: appUrl },
+  });
+}
+
+export function accountDeletedMail(email: string, firstName: string): Mail {
+  return renderMail(email, {
+    subject: 'Kontoen din hos Budrunde er slettet',
+    greeting: `Hei ${firstName}!`,
+    paragraphs: [
+      'Kontoen din er slettet, og personopplysningene dine er fjernet.',
+      'Budene du har lagt inn er bevart uten navn og kontaktinformasjon, fordi budjournalen skal oppbevares.',
+    ],
+  });
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import {
+  COUNTRY_CODES,
+  combinePhone,
+  isValidPhone,
+  optionalPhoneSchema,
+  PHONE_FORM_HINT,
+  PHONE_REQUIRED,
+} from '../rules/phone';
+
+export const MIN_PASSWORD_LENGTH = 6;
+// argon2 hashes any length, but an unbounded password is a cheap way to burn server CPU.
+const MAX_PASSWORD_LENGTH = 200;
+
+const email = z.string().trim().email('Ugyldig e-postadresse').max(254, 'Ugyldig e-postadresse');
+const password = (message: string) => z.string().min(MIN_PASSWORD_LENGTH, message).max(MAX_PASSWORD_LENGTH);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(MIN_PASSWORD_LENGTH, 'Passord må være minst 6 tegn').max(MAX_PASSWORD_LENGTH),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const emailOnlySchema = z.object({ email });
+export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
+
+const countryCode = z.enum(COUNTRY_CODES, { error: 'Landkode er påkrevd' });
+
+/** The registration form and POST /api/auth/register. The server recombines phone and address itself. */
+export const registerSchema = z
+  .object({
+    firstName: z.string().trim().min(1, 'Fornavn er påkrevd').max(100),
+    lastName: z.string().trim().min(1, 'Etternavn er påkrevd').max(100),
+    email,
+    password: password('Passord må være minst 6 tegn'),
+    countryCode,
+    phoneNumber: z.string().trim().min(1, PHONE_REQUIRED).max(15, 'Telefonnummeret er for langt'),
+    streetAddress: z.string().trim().min(5, 'Gateadresse er påkrevd').max(200),
+    postalCode: z.string().trim().min(4, 'Postnummer er påkrevd').max(10),
+    city: z.string().trim().min(2, 'Sted er påkrevd').max(100),
+    bankName: optionalText(100),
+    bankContactName: optionalText(100),
+    bankContactCountryCode: countryCode.default('+47'),
+    bankContactPhoneNumber: optionalText(15),
+    agreeToTerms: z.literal(true, { error: 'Du må godta vilkårene' }),
+  })
+  .superRefine((v, ctx) => {
+    if (!isValidPhone(combinePhone(v.countryCode, v.phoneNumber))) {
+      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: PHONE_FORM_HINT });
+    }
+    if (
+      v.bankContactPhoneNumber &&
+      !isValidPhone(combinePhone(v.bankContactCountryCode, v.bankContactPhoneNumber))
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['bankContactPhoneNumber'], message: PHONE_FORM_HINT });
+    }
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, 'Token er påkrevd').max(200),
+    newPassword: password('Passord må være minst 6 tegn'),
+    confirmPassword: password('Passord må være minst 6 tegn'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passordene stemmer ikke overens',
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Nåværende passord er påkrevd').max(MAX_PASSWORD_LENGTH),
+    newPassword: password('Nytt passord må være minst 6 tegn'),
+    confirmPassword: password('Bekreft passord må være minst 6 tegn'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Passordene stemmer ikke overens',
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** PATCH /api/users/me. Phones follow the phone rule when they are filled in. */
+export const updateProfileSchema = z.object({
+  firstName: z.string().trim().min(1, 'Fornavn er påkrevd').max(100),
+  lastName: z.string().trim().min(1, 'Etternavn er påkrevd').max(100),
+  phone: optionalPhoneSchema,
+  address: optionalText(300),
+  bankName: optionalText(100),
+  bankContactName: optionalText(100),
+  bankContactPhone: optionalPhoneSchema,
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+export const verifyEmailQuerySchema = z.object({
+  token: z.string({ error: 'Ugyldig verifikasjonslenke' }).min(1, 'Ugyldig verifikasjonslenke').max(200),
+});
+
+/** '+47 12345678' and 'Storgata 1, 0155 Oslo', as stored on the user. */
+export function composeRegistration(input: z.output<typeof registerSchema>) {
+  return {
+    phone: combinePhone(input.countryCode, input.phoneNumber),
+    address: `${input.streetAddress}, ${input.postalCode} ${input.city}`,
+    bankContactPhone: input.bankContactPhoneNumber
+      ? combinePhone(input.bankContactCountryCode, input.bankContactPhoneNumber)
+      : null,
+  };
+}
