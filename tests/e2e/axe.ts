@@ -8,7 +8,8 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   const summary = result.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.any.map((c) => c.message).join('; ')}`).join(' | ')})`,
   );
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

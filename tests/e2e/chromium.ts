@@ -35,6 +35,8 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: 'nb-NO',
     timezoneId: 'Europe/Oslo',
+    // No transitions: axe and screenshots then see dialogs as they settle, not half-faded.
+    reducedMotion: 'reduce',
   });
   const page = await context.newPage();
   page.on('close', () => void context.close());

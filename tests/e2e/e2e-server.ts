@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { desc } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app';
+import { mailOutbox } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
 import { createJobHandlers } from '../../src/server/jobs/handlers';
@@ -17,6 +19,8 @@ import { createTestDatabase } from '../setup/test-database';
 export interface E2eServer {
   baseUrl: string;
   deps: AppDeps;
+  /** Waits for the newest mail to `to` whose subject contains `subject`, and returns its first link. */
+  linkFromMail(to: string, subject: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -55,6 +59,16 @@ export async function startE2eServer(): Promise<E2eServer> {
   return {
     baseUrl,
     deps,
+    linkFromMail: async (to, subject) => {
+      for (let i = 0; i < 100; i++) {
+        const mails = await database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt));
+        const mail = mails.find((m) => m.to === to && m.subject.includes(subject));
+        const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+        if (link) return link;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`no mail “${subject}” to ${to}`);
+    },
     close: async () => {
       await worker.stop();
       await app.close();

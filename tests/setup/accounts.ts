@@ -50,7 +50,11 @@ export async function signUp(
 ): Promise<string> {
   expect((await register(t, email, overrides)).statusCode).toBe(201);
   await t.runJobs();
-  const link = linkFrom((await t.mails(email)).at(-1), '/verify-email');
+  const mails = await t.mails(email);
+  const link = linkFrom(
+    mails.findLast((m) => m.text.includes('/verify-email')),
+    '/verify-email',
+  );
   const verified = await t.request({ method: 'GET', url: `/api/auth/verify-email?token=${tokenOf(link)}` });
   expect(verified.statusCode).toBe(200);
   const res = await login(t, email, (overrides.password as string | undefined) ?? PASSWORD);

@@ -1,11 +1,31 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { Link } from 'wouter';
+import { useLogout } from '../features/auth/api/use-auth-actions';
 import { useCurrentUser } from '../features/auth/use-current-user';
+import { showToast } from '../lib/toast';
 import { openDialog } from '../lib/window-events';
+
+// Long enough to read 'Logget ut' before the page reloads.
+const RELOAD_AFTER_LOGOUT_MS = 1200;
 
 export function Navbar() {
   const { user, isLoading } = useCurrentUser();
+  const logout = useLogout();
+  const logOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        showToast({ title: 'Logget ut', message: 'Du er nå logget ut.' });
+        setTimeout(() => window.location.assign('/'), RELOAD_AFTER_LOGOUT_MS);
+      },
+      onError: (error) =>
+        showToast({
+          title: 'Feil ved utlogging',
+          message: error.message || 'Kunne ikke logge ut.',
+          variant: 'destructive',
+        }),
+    });
+
   return (
     <Box
       component="header"
@@ -23,10 +43,10 @@ export function Navbar() {
               </Text>
             </Group>
           </Anchor>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             {isLoading ? null : user ? (
               <>
-                <Text size="sm" visibleFrom="xs">
+                <Text size="sm" visibleFrom="xs" data-testid="greeting">
                   Hei, {user.firstName || 'Bruker'}
                 </Text>
                 {user.isAdmin ? (
@@ -34,6 +54,9 @@ export function Navbar() {
                     Admin Panel
                   </Button>
                 ) : null}
+                <Button variant="default" size="sm" onClick={logOut} disabled={logout.isPending}>
+                  {logout.isPending ? 'Logger ut...' : 'Logg ut'}
+                </Button>
               </>
             ) : (
               <Button onClick={() => openDialog('openLogin')}>Logg inn</Button>

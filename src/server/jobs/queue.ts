@@ -45,13 +45,16 @@ export async function claimDueJobs(db: DbOrTx, limit: number): Promise<ClaimedJo
     )
     returning id, type, payload, attempts, max_attempts`);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  return rows.map((r) => ({
-    id: Number(r.id),
-    type: String(r.type),
-    payload: r.payload,
-    attempts: Number(r.attempts),
-    maxAttempts: Number(r.max_attempts),
-  }));
+  // UPDATE … RETURNING does not keep the subquery's order; run them oldest first.
+  return rows
+    .map((r) => ({
+      id: Number(r.id),
+      type: String(r.type),
+      payload: r.payload,
+      attempts: Number(r.attempts),
+      maxAttempts: Number(r.max_attempts),
+    }))
+    .sort((a, b) => a.id - b.id);
 }
 
 export async function markJobDone(db: DbOrTx, id: number): Promise<void> {

@@ -11,7 +11,13 @@ import { RoundCardSkeleton } from './round-card-skeleton';
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 
 /** The active rounds as cards. A visitor's click asks them to log in; a user's opens the round. */
-export function PublicRoundList({ isAuthenticated }: { isAuthenticated: boolean }) {
+export function PublicRoundList({
+  isAuthenticated,
+  showHeading = true,
+}: {
+  isAuthenticated: boolean;
+  showHeading?: boolean;
+}) {
   const rounds = useActiveRounds(isAuthenticated);
   const [, navigate] = useLocation();
   const [loginPromptOpen, setLoginPromptOpen] = useState(false);
@@ -64,7 +70,7 @@ export function PublicRoundList({ isAuthenticated }: { isAuthenticated: boolean 
 
   return (
     <Stack gap="md">
-      <Title order={2}>Aktive budrunder</Title>
+      {showHeading ? <Title order={2}>Aktive budrunder</Title> : null}
       {content}
       <LoginRequiredDialog opened={loginPromptOpen} onClose={() => setLoginPromptOpen(false)} />
     </Stack>

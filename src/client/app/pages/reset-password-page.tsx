@@ -1,0 +1,151 @@
+import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from '../../../shared/schemas/auth';
+import { ApiError, apiJson } from '../../lib/api';
+import { showToast } from '../../lib/toast';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+const SUCCESS_TITLE = 'Passord tilbakestilt!';
+const SUCCESS_TEXT = 'Du kan nå logge inn med det nye passordet.';
+const FALLBACK_ERROR = 'Kunne ikke tilbakestille passordet. Vennligst prøv igjen.';
+
+type ResetValues = { newPassword: string; confirmPassword: string };
+
+/** The page's own wording (SPEC §5), checked in this order before anything is sent. */
+function checkPasswords({ newPassword, confirmPassword }: ResetValues): string | null {
+  if (!newPassword || !confirmPassword) return 'Vennligst fyll ut alle feltene.';
+  if (newPassword !== confirmPassword) return 'Passordene stemmer ikke overens.';
+  if (newPassword.length < MIN_PASSWORD_LENGTH) return 'Passordet må være minst 6 tegn langt.';
+  return null;
+}
+
+/** /reset-password?token=…: sets a new password from the e-mailed, single-use link. */
+export function ResetPasswordPage() {
+  useDocumentTitle('Tilbakestill passord');
+  const [, navigate] = useLocation();
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const form = useForm<ResetValues>({ initialValues: { newPassword: '', confirmPassword: '' } });
+
+  // A ref, so StrictMode's second effect run does not toast and navigate twice.
+  const redirected = useRef(false);
+  useEffect(() => {
+    if (token || redirected.current) return;
+    redirected.current = true;
+    showToast({
+      title: 'Ugyldig lenke',
+      message: 'Lenken for å tilbakestille passordet mangler eller er ugyldig.',
+      variant: 'destructive',
+    });
+    navigate('/', { replace: true });
+  }, [token, navigate]);
+
+  const mutation = useMutation({
+    mutationFn: (values: ResetValues) =>
+      apiJson<{ message: string }>('POST', '/api/auth/reset-password', { token, ...values }),
+    onSuccess: () => {
+      showToast({ title: SUCCESS_TITLE, message: SUCCESS_TEXT });
+      setDone(true);
+    },
+    onError: (error) => {
+      const apiError = error instanceof ApiError ? error : null;
+      showToast({
+        title: 'Feil ved tilbakestilling',
+        message: apiError?.message || FALLBACK_ERROR,
+        variant: 'destructive',
+      });
+      for (const fieldError of apiError?.errors ?? []) {
+        if (fieldError.path === 'newPassword' || fieldError.path === 'confirmPassword') {
+          form.setFieldError(fieldError.path, fieldError.message);
+        } else if (fieldError.path === 'token') {
+          setFormError(fieldError.message);
+        }
+      }
+    },
+  });
+
+  const submit = (values: ResetValues) => {
+    const problem = checkPasswords(values);
+    if (problem) {
+      setFormError(problem);
+      return;
+    }
+    // The shared schema as the last word (e.g. the maximum length), so the server never sees a bad body.
+    const parsed = resetPasswordSchema.safeParse({ token, ...values });
+    if (!parsed.success) {
+      setFormError(parsed.error.issues[0]?.message ?? FALLBACK_ERROR);
+      return;
+    }
+    setFormError(null);
+    mutation.mutate(values);
+  };
+
+  if (!token) return null;
+
+  if (done) {
+    return (
+      <Shell>
+        <Stack align="center" gap="md">
+          <ThemeIcon color="green" variant="light" size={56} radius="xl" aria-hidden>
+            <IconCircleCheck size={36} />
+          </ThemeIcon>
+          <Title order={1} size="h2" ta="center">
+            {SUCCESS_TITLE}
+          </Title>
+          <Text ta="center">{SUCCESS_TEXT}</Text>
+          <Button onClick={() => navigate('/?login=1')}>Logg inn</Button>
+        </Stack>
+      </Shell>
+    );
+  }
+
+  return (
+    <Shell>
+      <form noValidate onSubmit={form.onSubmit(submit)}>
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            Tilbakestill passord
+          </Title>
+          <Text c="dimmed" size="sm">
+            Velg et nytt passord på minst {MIN_PASSWORD_LENGTH} tegn.
+          </Text>
+          <PasswordInput
+            {...form.getInputProps('newPassword')}
+            label="Nytt passord"
+            autoComplete="new-password"
+            required
+          />
+          <PasswordInput
+            {...form.getInputProps('confirmPassword')}
+            label="Bekreft nytt passord"
+            autoComplete="new-password"
+            required
+          />
+          {formError ? (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+              {formError}
+            </Alert>
+          ) : null}
+          <Button type="submit" loading={mutation.isPending} fullWidth>
+            Lagre nytt passord
+          </Button>
+        </Stack>
+      </form>
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <Container size="xs" py={{ base: 'xl', sm: 64 }}>
+      <Paper withBorder p="xl" shadow="sm">
+        {children}
+      </Paper>
+    </Container>
+  );
+}

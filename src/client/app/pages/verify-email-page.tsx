@@ -1,0 +1,97 @@
+import { Button, Container, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { ApiError, apiJson } from '../../lib/api';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+const INVALID_LINK = 'Ugyldig verifikasjonslenke';
+const GENERIC_ERROR = 'Noe gikk galt under verifiseringen';
+
+interface VerifyEmailResponse {
+  verified: boolean;
+  message: string;
+}
+
+/**
+ * /verify-email?token=…: confirms the address once. A query, not an effect, so React StrictMode's double
+ * mount does not spend the single-use token twice.
+ */
+export function VerifyEmailPage() {
+  useDocumentTitle('Bekreft e-postadresse');
+  const [, navigate] = useLocation();
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+
+  const query = useQuery({
+    queryKey: ['/api/auth/verify-email', token],
+    queryFn: () =>
+      apiJson<VerifyEmailResponse>('GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`),
+    enabled: token !== '',
+    retry: false,
+  });
+
+  if (token !== '' && query.isPending) {
+    return (
+      <Shell>
+        <Stack align="center" gap="md" role="status">
+          <Loader aria-hidden />
+          <Title order={1} size="h3" ta="center">
+            Verifiserer e-postadressen din...
+          </Title>
+        </Stack>
+      </Shell>
+    );
+  }
+
+  if (query.data?.verified) {
+    return (
+      <Shell>
+        <Stack align="center" gap="md">
+          <ThemeIcon color="green" variant="light" size={56} radius="xl" aria-hidden>
+            <IconCircleCheck size={36} />
+          </ThemeIcon>
+          <Title order={1} size="h2" ta="center">
+            E-postadressen er bekreftet
+          </Title>
+          <Text ta="center">{query.data.message}</Text>
+          <Button onClick={() => navigate('/?login=1')}>Gå til innlogging</Button>
+        </Stack>
+      </Shell>
+    );
+  }
+
+  let message = INVALID_LINK;
+  if (token !== '') {
+    message = query.error instanceof ApiError && query.error.message ? query.error.message : GENERIC_ERROR;
+    if (query.data && !query.data.verified) message = query.data.message || GENERIC_ERROR;
+  }
+  return (
+    <Shell>
+      <Stack align="center" gap="md">
+        <ThemeIcon color="red" variant="light" size={56} radius="xl" aria-hidden>
+          <IconCircleX size={36} />
+        </ThemeIcon>
+        <Title order={1} size="h2" ta="center">
+          Verifisering mislyktes
+        </Title>
+        <Text ta="center" role="alert">
+          {message}
+        </Text>
+        <Button variant="default" onClick={() => navigate('/')}>
+          Tilbake til forsiden
+        </Button>
+      </Stack>
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <Container size="xs" py={{ base: 'xl', sm: 64 }}>
+      <Paper withBorder p="xl" shadow="sm">
+        {children}
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,90 @@
+import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { isValidPhone, PHONE_INVALID } from '../../../../shared/rules/phone';
+import type { CurrentUser } from '../../../../shared/schemas/user';
+import { ApiError } from '../../../lib/api';
+import { showToast } from '../../../lib/toast';
+import { useUpdateProfile } from '../api/use-account-actions';
+
+const PHONE_FIELDS = [
+  ['phone', 'Telefon'],
+  ['bankContactPhone', 'Telefon til bankkontakt'],
+] as const;
+
+/** The profile in edit mode. Phones are checked with the phone rule before anything is sent. */
+export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
+  const update = useUpdateProfile();
+  const form = useForm({
+    initialValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone ?? '',
+      address: user.address ?? '',
+      bankName: user.bankName ?? '',
+      bankContactName: user.bankContactName ?? '',
+      bankContactPhone: user.bankContactPhone ?? '',
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    for (const [field, label] of PHONE_FIELDS) {
+      const value = values[field].trim();
+      if (value && !isValidPhone(value)) {
+        form.setFieldError(field, PHONE_INVALID);
+        showToast({
+          title: 'Ugyldig telefonnummer',
+          message: `${label}: ${PHONE_INVALID}`,
+          variant: 'destructive',
+        });
+        return;
+      }
+    }
+    update.mutate(values, {
+      onSuccess: () => {
+        showToast({ title: 'Profil oppdatert', message: 'Endringene er lagret.' });
+        onDone();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError)
+          for (const e of error.errors ?? []) form.setFieldError(e.path, e.message);
+        showToast({ title: 'Kunne ikke oppdatere profil', message: error.message, variant: 'destructive' });
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput label="Fornavn" required autoComplete="given-name" {...form.getInputProps('firstName')} />
+        <TextInput
+          label="Etternavn"
+          required
+          autoComplete="family-name"
+          {...form.getInputProps('lastName')}
+        />
+        <TextInput
+          label="Telefon"
+          placeholder="+47 12345678"
+          autoComplete="tel"
+          {...form.getInputProps('phone')}
+        />
+        <TextInput label="Adresse" autoComplete="street-address" {...form.getInputProps('address')} />
+        <TextInput label="Bank" {...form.getInputProps('bankName')} />
+        <TextInput label="Kontaktperson i banken" {...form.getInputProps('bankContactName')} />
+        <TextInput
+          label="Telefon til bankkontakt"
+          placeholder="+47 12345678"
+          {...form.getInputProps('bankContactPhone')}
+        />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onDone}>
+          Avbryt
+        </Button>
+        <Button type="submit" loading={update.isPending}>
+          Lagre
+        </Button>
+      </Group>
+    </form>
+  );
+}

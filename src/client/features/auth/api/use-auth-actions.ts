@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../shared/schemas/user';
+import { apiJson } from '../../../lib/api';
+import { CURRENT_USER_KEY } from '../use-current-user';
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { email: string; password: string }) =>
+      apiJson<CurrentUser>('POST', '/api/auth/login', input),
+    onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<{ message: string }>('POST', '/api/auth/logout'),
+    onSuccess: () => {
+      // Dropping the user stops every live list from polling before the page reloads.
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
+    },
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiJson<{ message: string }>('POST', '/api/auth/resend-verification', { email }),
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiJson<{ message: string }>('POST', '/api/auth/forgot-password', { email }),
+  });
+}

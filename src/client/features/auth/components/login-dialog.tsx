@@ -1,0 +1,101 @@
+import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { loginSchema } from '../../../../shared/schemas/auth';
+import { ApiError } from '../../../lib/api';
+import { showToast } from '../../../lib/toast';
+import { openDialog } from '../../../lib/window-events';
+import { useLogin } from '../api/use-auth-actions';
+import { ForgotPasswordBox } from './forgot-password-box';
+import { VerificationNotice } from './verification-notice';
+
+interface LoginDialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function LoginDialog({ opened, onClose }: LoginDialogProps) {
+  const [, navigate] = useLocation();
+  const login = useLogin();
+  const [needsVerification, setNeedsVerification] = useState(false);
+  const [showForgot, setShowForgot] = useState(false);
+  const form = useForm({ initialValues: { email: '', password: '' }, validate: zod4Resolver(loginSchema) });
+
+  const close = () => {
+    setNeedsVerification(false);
+    setShowForgot(false);
+    form.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit((values) => {
+    setNeedsVerification(false);
+    login.mutate(values, {
+      onSuccess: () => {
+        showToast({ title: 'Velkommen tilbake!', message: 'Du er nå innlogget.' });
+        close();
+        navigate('/');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.body.requiresEmailVerification) {
+          setNeedsVerification(true);
+          return;
+        }
+        showToast({
+          title: 'Innlogging mislyktes',
+          message: error.message || 'Ugyldig e-post eller passord.',
+          variant: 'destructive',
+        });
+      },
+    });
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title="Logg inn" centered>
+      <Stack gap="md">
+        {needsVerification ? <VerificationNotice email={form.values.email.trim()} /> : null}
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <TextInput
+              label="E-post"
+              type="email"
+              autoComplete="email"
+              data-autofocus
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label="Passord"
+              autoComplete="current-password"
+              {...form.getInputProps('password')}
+            />
+            <Group justify="space-between">
+              <Anchor component="button" type="button" size="sm" onClick={() => setShowForgot((v) => !v)}>
+                Glemt passordet?
+              </Anchor>
+              <Button type="submit" loading={login.isPending}>
+                Logg inn
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+        {showForgot ? <ForgotPasswordBox initialEmail={form.values.email} /> : null}
+        <Text size="sm" ta="center">
+          Har du ikke konto?{' '}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              close();
+              openDialog('openRegistration');
+            }}
+          >
+            Registrer deg her
+          </Anchor>
+        </Text>
+      </Stack>
+    </Modal>
+  );
+}
