@@ -64,3 +64,58 @@ export function toObjectPath(imageUrl: string | null | undefined): string | null
   if (imageUrl.startsWith('/objects/')) return imageUrl;
   return `/objects/${imageUrl.replace(/^\/+/, '')}`;
 }
+
+/** The seller's contact details, shown to signed-in users. */
+export interface RoundOwner {
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  email: string;
+}
+
+export interface MemberProperty extends PublicProperty {
+  /** The starting price (startpris), kroner. */
+  price: number;
+  ownerId: string | null;
+  owner: RoundOwner | null;
+}
+
+/** How a round ended: its deadline passed, the owner or an admin closed it, or a winner was chosen. */
+export type CloseReason = 'deadline' | 'closed' | 'winner';
+
+/** A round as a signed-in user sees it (GET /api/bid-rounds/active, /user, /all; POST /api/bid-round). */
+export interface BidRoundView {
+  id: string;
+  deadline: string;
+  minimumBidDeadline: string | null;
+  isActive: boolean;
+  isClosed: boolean;
+  closedAt: string | null;
+  closeReason: CloseReason | null;
+  winningBidId: string | null;
+  smsNotificationsEnabled: boolean;
+  createdAt: string;
+  property: MemberProperty;
+  highestBid: number | null;
+  bidCount: number;
+  /** The viewer owns the property. */
+  isOwner: boolean;
+  /** The viewer has bid in this round. */
+  hasBid: boolean;
+}
+
+export const startingBidSchema = z.object({
+  newStartingBid: z
+    .number({ error: 'Ugyldig beløp' })
+    .int('Ugyldig beløp')
+    .min(1, 'Ugyldig beløp')
+    .max(MAX_AMOUNT, 'Ugyldig beløp'),
+});
+
+export const smsSettingSchema = z.object({ enabled: z.boolean({ error: 'Ugyldig verdi' }) });
+
+export interface FollowerView {
+  id: string;
+  createdAt: string;
+  user: { firstName: string; lastName: string; email: string };
+}

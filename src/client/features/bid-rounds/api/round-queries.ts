@@ -1,0 +1,41 @@
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { LIVE_REFETCH_MS } from '../../../lib/query-client';
+import { useCurrentUser } from '../../auth/use-current-user';
+
+/** Query keys; the default loader GETs their parts joined with '/'. */
+export const roundKeys = {
+  active: ['/api/bid-rounds/active'] as const,
+  mine: ['/api/bid-rounds/user'] as const,
+  all: ['/api/bid-rounds/all'] as const,
+  bids: (id: string) => ['/api/bid-rounds', id, 'bids'] as const,
+  ownerBids: (id: string) => ['/api/owner/bid-rounds', id, 'bids'] as const,
+  followers: (id: string) => ['/api/bid-rounds', id, 'followers'] as const,
+  followStatus: (id: string) => ['/api/bid-rounds', id, 'follow/status'] as const,
+  userBids: ['/api/user/bids'] as const,
+  journals: ['/api/user/bid-journals'] as const,
+};
+
+/** 5 s polling while someone is signed in; nothing for visitors, and it stops on logout. */
+export function useLiveInterval(): number | false {
+  const { isAuthenticated } = useCurrentUser();
+  return isAuthenticated ? LIVE_REFETCH_MS : false;
+}
+
+export function useRoundsQuery(key: readonly string[]) {
+  const refetchInterval = useLiveInterval();
+  return useQuery<BidRoundView[]>({ queryKey: key, refetchInterval });
+}
+
+/** After any change to a round or its bids, everything that shows them is fetched again (SPEC §7). */
+export function invalidateRoundData(queryClient: QueryClient, roundId?: string): Promise<unknown> {
+  const keys: (readonly string[])[] = [
+    roundKeys.active,
+    roundKeys.mine,
+    roundKeys.all,
+    roundKeys.userBids,
+    roundKeys.journals,
+  ];
+  if (roundId) keys.push(roundKeys.bids(roundId), roundKeys.ownerBids(roundId));
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

@@ -1,0 +1,54 @@
+import { MAX_AMOUNT } from '../schemas/bid-round';
+
+export const MIN_ACCEPTANCE_MINUTES = 30;
+export const DEFAULT_ACCEPTANCE_HOURS = 6;
+export const MAX_CONDITIONS_LENGTH = 2000;
+const MINUTE = 60_000;
+
+/** The smallest amount the next bid may have: the starting price, or one krone over the highest bid. */
+export function minimumNextBid(startingPrice: number, highestBid: number | null): number {
+  return highestBid === null ? startingPrice : Math.max(startingPrice, highestBid + 1);
+}
+
+/** Why an amount cannot be bid, or null when it can. The server decides again under the round's lock. */
+export function amountProblem(amount: number, startingPrice: number, highestBid: number | null): string | null {
+  if (!Number.isInteger(amount) || amount < 1) return 'Beløp må være større enn 0';
+  if (amount > MAX_AMOUNT) return 'Beløpet kan ikke være høyere enn 10 000 000 000 kr';
+  if (amount < startingPrice) return 'Budet må være minst like høyt som startprisen';
+  if (highestBid !== null && amount <= highestBid) return 'Budet må være høyere enn det høyeste budet';
+  return null;
+}
+
+/** The earliest acceptance deadline: 30 minutes from now, and never before the round's shortest deadline. */
+export function earliestBidDeadline(now: Date, minimumBidDeadline: Date | null): Date {
+  const soonest = new Date(now.getTime() + MIN_ACCEPTANCE_MINUTES * MINUTE);
+  return minimumBidDeadline && minimumBidDeadline > soonest ? minimumBidDeadline : soonest;
+}
+
+/** The form's default: 6 hours after the later of now and the round's shortest deadline (SPEC §4). */
+export function defaultBidDeadline(now: Date, minimumBidDeadline: Date | null): Date {
+  const from = minimumBidDeadline && minimumBidDeadline > now ? minimumBidDeadline : now;
+  return new Date(from.getTime() + DEFAULT_ACCEPTANCE_HOURS * 60 * MINUTE);
+}
+
+/** Why an acceptance deadline cannot be used, or null. */
+export function bidDeadlineProblem(deadline: Date, now: Date, minimumBidDeadline: Date | null): string | null {
+  if (deadline.getTime() < now.getTime() + MIN_ACCEPTANCE_MINUTES * MINUTE) {
+    return 'Akseptfrist må være minst 30 minutter frem i tid';
+  }
+  if (minimumBidDeadline && deadline < minimumBidDeadline) {
+    return 'Akseptfristen kan ikke være før korteste budfrist for budrunden';
+  }
+  return null;
+}
+
+/** 'Budgiver A', 'Budgiver B' … 'Budgiver Z', 'Budgiver AA' …: per round, in order of first bid. */
+export function bidderPseudonym(index: number): string {
+  let n = index;
+  let letters = '';
+  do {
+    letters = String.fromCharCode(65 + (n % 26)) + letters;
+    n = Math.floor(n / 26) - 1;
+  } while (n >= 0);
+  return `Budgiver ${letters}`;
+}
