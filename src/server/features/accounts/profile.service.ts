@@ -7,6 +7,8 @@ import { accountDeletedMail, passwordChangedMail } from '../../mail/account-mail
 import { enqueueMail } from '../../mail/mail-jobs';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { deleteUserSessions } from '../auth/sessions.repository';
+import { closeRoundsOwnedBy } from '../bid-rounds/round-lifecycle.service';
+import { scrubUserFromJournals } from '../journals/journals.service';
 import type { Viewer } from './accounts.repository';
 import { deleteUserFollows, findPasswordHash, findViewerById, updateUser } from './accounts.repository';
 import { toCurrentUser } from './accounts.service';
@@ -49,12 +51,16 @@ export async function changePassword(
 }
 
 /**
- * Deletes an account as PRODUCT.md describes: personal data scrubbed, sessions and follows gone, bids kept
- * (they stay anonymous). The row stays so that bids and journals keep pointing at 'Slettet bruker'.
+ * Deletes an account as PRODUCT.md describes: own open rounds closed with journals, personal data scrubbed
+ * from the row and from every journal, sessions and follows gone, bids kept (they stay anonymous). The row
+ * stays so that bids and journals keep pointing at 'Slettet bruker'.
  */
 export async function deleteAccount(deps: AppDeps, viewer: Viewer): Promise<void> {
   if (viewer.isAdmin) throw new Forbidden('Administratorkontoer kan ikke slettes');
   await deps.db.transaction(async (tx) => {
+    // Own open rounds end first, so that their journals are written while the seller still exists.
+    await closeRoundsOwnedBy(tx, deps, viewer.id);
+    await scrubUserFromJournals(tx, viewer.id);
     await enqueueMail(tx, accountDeletedMail(viewer.email, viewer.firstName));
     await updateUser(tx, viewer.id, {
       ...DELETED_NAME,

@@ -254,3 +254,38 @@ describe('delete own account', () => {
     await signUp(t, 'slett@example.no');
   });
 });
+
+describe('delete own account: rounds and journals', () => {
+  it('closes the user’s own open rounds with journals, and scrubs them from other journals', async () => {
+    const { createRoundAs, placeBidOk } = await import('../../../../tests/setup/rounds');
+    const seller = await signUp(t, 'selger3@example.no', { firstName: 'Sigrid', lastName: 'Selger' });
+    const leaver = await signUp(t, 'leaver@example.no', {
+      firstName: 'Lasse',
+      lastName: 'Forsvinn',
+      bankName: 'Lassebank',
+    });
+    const other = await signUp(t, 'annen@example.no');
+    const theirs = await createRoundAs(t, seller, { title: 'Selgers hus' });
+    await placeBidOk(t, leaver, theirs.id, 4_000_000);
+    await placeBidOk(t, other, theirs.id, 4_100_000);
+    await t.request({ method: 'PUT', url: `/api/bid-rounds/${theirs.id}/close`, cookie: seller });
+    const own = await createRoundAs(t, leaver, { title: 'Lasses hus' });
+    await placeBidOk(t, other, own.id, 4_000_000);
+
+    expect((await t.request({ method: 'DELETE', url: '/api/users/me', cookie: leaver })).statusCode).toBe(
+      200,
+    );
+
+    const journals = async (cookie: string) =>
+      (await t.request({ method: 'GET', url: '/api/user/bid-journals', cookie })).json() as {
+        bidRound: { id: string; closeReason: string };
+        journalData: { bidderName: string; bankName: string | null }[];
+      }[];
+    const sellerCopy = (await journals(seller)).find((j) => j.bidRound.id === theirs.id);
+    expect(sellerCopy?.journalData.map((e) => e.bidderName)).toEqual(['Kari Nordmann', 'Slettet bruker']);
+    expect(JSON.stringify(sellerCopy)).not.toMatch(/Lasse|Lassebank|leaver@/);
+    // The leaver's own round was closed, and the other bidder has its journal.
+    const otherCopy = (await journals(other)).find((j) => j.bidRound.id === own.id);
+    expect(otherCopy?.bidRound.closeReason).toBe('closed');
+  });
+});

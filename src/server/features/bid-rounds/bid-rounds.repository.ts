@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bidRounds, properties } from '../../db/schema';
 
@@ -41,4 +41,89 @@ export async function findOpenRounds(db: DbOrTx) {
       and(eq(bidRounds.isClosed, false), eq(bidRounds.isActive, true), gt(bidRounds.deadline, sql`now()`)),
     )
     .orderBy(asc(bidRounds.deadline), asc(bidRounds.createdAt));
+}
+
+export interface LockedRound {
+  id: string;
+  propertyId: string;
+  deadline: Date;
+  minimumBidDeadline: Date | null;
+  isClosed: boolean;
+  winningBidId: string | null;
+  smsNotificationsEnabled: boolean;
+  price: number;
+  ownerId: string | null;
+  title: string;
+  address: string;
+  imageUrl: string | null;
+}
+
+/**
+ * Reads a round and takes its row lock until the transaction ends. Every change to a round or its bids
+ * starts here, so concurrent bids, closes and winner choices are decided one at a time.
+ */
+export async function lockRound(tx: DbOrTx, roundId: string): Promise<LockedRound | null> {
+  const rows = await tx
+    .select({
+      id: bidRounds.id,
+      propertyId: bidRounds.propertyId,
+      deadline: bidRounds.deadline,
+      minimumBidDeadline: bidRounds.minimumBidDeadline,
+      isClosed: bidRounds.isClosed,
+      winningBidId: bidRounds.winningBidId,
+      smsNotificationsEnabled: bidRounds.smsNotificationsEnabled,
+      price: properties.price,
+      ownerId: properties.ownerId,
+      title: properties.title,
+      address: properties.address,
+      imageUrl: properties.imageUrl,
+    })
+    .from(bidRounds)
+    .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
+    .where(eq(bidRounds.id, roundId))
+    .for('update', { of: bidRounds });
+  return rows[0] ?? null;
+}
+
+export async function updateRound(tx: DbOrTx, id: string, fields: Partial<typeof bidRounds.$inferInsert>) {
+  await tx.update(bidRounds).set(fields).where(eq(bidRounds.id, id));
+}
+
+export async function updatePropertyPrice(tx: DbOrTx, propertyId: string, price: number) {
+  await tx.update(properties).set({ price }).where(eq(properties.id, propertyId));
+}
+
+/** Open rounds whose deadline has passed by database time: the sweep closes them. */
+export async function findExpiredOpenRoundIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: bidRounds.id })
+    .from(bidRounds)
+    .where(and(eq(bidRounds.isClosed, false), lte(bidRounds.deadline, sql`now()`)));
+  return rows.map((r) => r.id);
+}
+
+export async function findOpenRoundIdsOwnedBy(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: bidRounds.id })
+    .from(bidRounds)
+    .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
+    .where(and(eq(bidRounds.isClosed, false), eq(properties.ownerId, userId)));
+  return rows.map((r) => r.id);
+}
+
+/** The round's facts without a lock, for reads. */
+export async function findRoundForReading(db: DbOrTx, roundId: string) {
+  const [row] = await db
+    .select({
+      id: bidRounds.id,
+      isClosed: bidRounds.isClosed,
+      deadline: bidRounds.deadline,
+      winningBidId: bidRounds.winningBidId,
+      price: properties.price,
+      ownerId: properties.ownerId,
+    })
+    .from(bidRounds)
+    .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
+    .where(eq(bidRounds.id, roundId));
+  return row ?? null;
 }

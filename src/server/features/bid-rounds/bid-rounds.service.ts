@@ -1,10 +1,31 @@
 import { defaultRoundDeadline } from '../../../shared/rules/round-deadlines';
-import { type CreateRoundInput, type PublicBidRound, toObjectPath } from '../../../shared/schemas/bid-round';
+import {
+  type BidRoundView,
+  type CloseReason,
+  type CreateRoundInput,
+  type FollowerView,
+  type PublicBidRound,
+  toObjectPath,
+} from '../../../shared/schemas/bid-round';
 import type { Db } from '../../db/client';
 import { databaseNow } from '../../db/time';
-import { ValidationError } from '../../errors';
+import type { AppDeps } from '../../deps';
+import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
 import type { Viewer } from '../accounts/accounts.repository';
-import { findOpenRounds, insertProperty, insertRound } from './bid-rounds.repository';
+import { findHighestAmount } from '../bids/bids.repository';
+import { ROUND_NOT_FOUND } from '../bids/bids.service';
+import { isStoredPropertyImage } from '../images/upload.service';
+import {
+  findOpenRounds,
+  insertProperty,
+  insertRound,
+  lockRound,
+  updatePropertyPrice,
+  updateRound,
+} from './bid-rounds.repository';
+import { addFollower, findFollowers, isFollower, removeFollower } from './followers.repository';
+import { ALREADY_CLOSED, assertCanManage } from './round-lifecycle.service';
+import { findRoundRows, type RoundListFilter, type RoundRow } from './round-views.repository';
 
 /** Creates a property and its round in one transaction. Deadlines are checked against database time. */
 export async function createRound(db: Db, ownerId: string, input: CreateRoundInput): Promise<string> {
@@ -38,7 +59,11 @@ export async function createRound(db: Db, ownerId: string, input: CreateRoundInp
 }
 
 /** The open rounds. Visitors get public fields only: no bids, no highest bid, no owner details. */
-export async function listActiveRounds(db: Db, _viewer: Viewer | null): Promise<PublicBidRound[]> {
+export async function listActiveRounds(
+  db: Db,
+  viewer: Viewer | null,
+): Promise<PublicBidRound[] | BidRoundView[]> {
+  if (viewer) return listRounds(db, viewer, { kind: 'active' });
   const rows = await findOpenRounds(db);
   return rows.map((row) => ({
     id: row.id,
@@ -49,4 +74,121 @@ export async function listActiveRounds(db: Db, _viewer: Viewer | null): Promise<
     createdAt: row.createdAt.toISOString(),
     property: { ...row.property, imageUrl: toObjectPath(row.property.imageUrl) },
   }));
+}
+
+function toRoundView(row: RoundRow, viewer: Viewer): BidRoundView {
+  return {
+    id: row.id,
+    deadline: row.deadline.toISOString(),
+    minimumBidDeadline: row.minimumBidDeadline?.toISOString() ?? null,
+    isActive: row.isActive,
+    isClosed: row.isClosed,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    closeReason: (row.closeReason as CloseReason | null) ?? null,
+    winningBidId: row.winningBidId,
+    smsNotificationsEnabled: row.smsNotificationsEnabled,
+    createdAt: row.createdAt.toISOString(),
+    property: {
+      ...row.property,
+      imageUrl: toObjectPath(row.property.imageUrl),
+      owner: row.owner?.email ? row.owner : null,
+    },
+    highestBid: row.highestBid,
+    bidCount: row.bidCount,
+    isOwner: row.property.ownerId === viewer.id,
+    hasBid: row.hasBid,
+  };
+}
+
+export async function listRounds(db: Db, viewer: Viewer, filter: RoundListFilter): Promise<BidRoundView[]> {
+  return (await findRoundRows(db, filter, viewer.id)).map((row) => toRoundView(row, viewer));
+}
+
+export async function getRound(db: Db, viewer: Viewer, id: string): Promise<BidRoundView> {
+  const [round] = await listRounds(db, viewer, { kind: 'one', id });
+  if (!round) throw new NotFound(ROUND_NOT_FOUND);
+  return round;
+}
+
+/** Owner or admin, while the round is open; never above the current highest bid (PRODUCT.md). */
+export async function updateStartingPrice(
+  db: Db,
+  viewer: Viewer,
+  roundId: string,
+  price: number,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const round = await lockRound(tx, roundId);
+    assertCanManage(round, viewer);
+    if (round.isClosed || round.deadline <= (await databaseNow(tx))) throw new Conflict(ALREADY_CLOSED);
+    const highest = await findHighestAmount(tx, roundId);
+    if (highest !== null && price > highest) {
+      const message = 'Startprisen kan ikke være høyere enn det høyeste budet';
+      throw new ValidationError(message, [{ path: 'newStartingBid', message }]);
+    }
+    await updatePropertyPrice(tx, round.propertyId, price);
+    return price;
+  });
+}
+
+export async function setSmsNotifications(
+  db: Db,
+  viewer: Viewer,
+  roundId: string,
+  enabled: boolean,
+): Promise<boolean> {
+  await db.transaction(async (tx) => {
+    const round = await lockRound(tx, roundId);
+    assertCanManage(round, viewer);
+    await updateRound(tx, roundId, { smsNotificationsEnabled: enabled });
+  });
+  return enabled;
+}
+
+async function roundOwner(db: Db, roundId: string) {
+  const round = await lockRound(db, roundId);
+  if (!round) throw new NotFound(ROUND_NOT_FOUND);
+  return round;
+}
+
+export async function followStatus(db: Db, viewer: Viewer, roundId: string): Promise<boolean> {
+  await roundOwner(db, roundId);
+  return isFollower(db, roundId, viewer.id);
+}
+
+export async function setFollowing(
+  db: Db,
+  viewer: Viewer,
+  roundId: string,
+  follow: boolean,
+): Promise<boolean> {
+  if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
+  const round = await roundOwner(db, roundId);
+  if (round.ownerId === viewer.id) throw new Forbidden('Du kan ikke følge din egen budrunde');
+  if (follow) await addFollower(db, roundId, viewer.id);
+  else await removeFollower(db, roundId, viewer.id);
+  return follow;
+}
+
+export async function listFollowers(db: Db, viewer: Viewer, roundId: string): Promise<FollowerView[]> {
+  assertCanManage(await roundOwner(db, roundId), viewer);
+  return (await findFollowers(db, roundId)).map((f) => ({
+    id: f.id,
+    createdAt: f.createdAt.toISOString(),
+    user: { firstName: f.firstName, lastName: f.lastName, email: f.email },
+  }));
+}
+
+/** POST /api/bid-round: the signed-in user becomes the owner. An image must be one this server stored. */
+export async function createRoundFor(
+  deps: AppDeps,
+  viewer: Viewer,
+  input: CreateRoundInput,
+): Promise<BidRoundView> {
+  if (input.imageUrl && !(await isStoredPropertyImage(deps.storage, toObjectPath(input.imageUrl) ?? ''))) {
+    const message = 'Fant ikke bildet. Last opp på nytt.';
+    throw new ValidationError(message, [{ path: 'imageUrl', message }]);
+  }
+  const id = await createRound(deps.db, viewer.id, input);
+  return getRound(deps.db, viewer, id);
 }

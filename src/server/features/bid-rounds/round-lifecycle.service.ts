@@ -1,0 +1,122 @@
+import type { CloseReason } from '../../../shared/schemas/bid-round';
+import type { CloseRoundResult, SelectWinnerResult } from '../../../shared/schemas/journal';
+import type { Tx } from '../../db/client';
+import { databaseNow } from '../../db/time';
+import type { AppDeps } from '../../deps';
+import { Conflict, Forbidden, NotFound } from '../../errors';
+import type { Viewer } from '../accounts/accounts.repository';
+import { findBidInRound, findRoundBidsWithBidders } from '../bids/bids.repository';
+import { ROUND_NOT_FOUND } from '../bids/bids.service';
+import { toJournalEntries } from '../journals/journal-builder';
+import { findJournal } from '../journals/journals.repository';
+import { writeRoundJournals } from '../journals/journals.service';
+import {
+  findExpiredOpenRoundIds,
+  findOpenRoundIdsOwnedBy,
+  type LockedRound,
+  lockRound,
+  updateRound,
+} from './bid-rounds.repository';
+import { queueRoundClosedNotifications } from './round-notifications';
+
+export const ALREADY_CLOSED = 'Budrunden er allerede lukket';
+
+/** Owner or admin, else 403; the round must exist, else 404. */
+export function assertCanManage(round: LockedRound | null, viewer: Viewer): asserts round is LockedRound {
+  if (!round) throw new NotFound(ROUND_NOT_FOUND);
+  if (round.ownerId !== viewer.id && !viewer.isAdmin) {
+    throw new Forbidden('Bare selgeren eller en administrator kan gjøre dette');
+  }
+}
+
+/**
+ * Ends a locked, open round: marks it closed exactly once, writes every participant's journal and queues
+ * the messages, in the caller's transaction.
+ */
+async function endRound(
+  tx: Tx,
+  deps: AppDeps,
+  round: LockedRound,
+  reason: CloseReason,
+  by: string | null,
+  winningBidId: string | null,
+) {
+  const closedAt = await databaseNow(tx);
+  await updateRound(tx, round.id, {
+    isClosed: true,
+    closedAt,
+    closedBy: by,
+    closeReason: reason,
+    winningBidId,
+  });
+  await writeRoundJournals(tx, round.id, round.ownerId, {
+    closedAt,
+    closeReason: reason,
+    winningBidId,
+    startingPrice: round.price,
+    property: { title: round.title, address: round.address, imageUrl: round.imageUrl },
+  });
+  await queueRoundClosedNotifications(tx, deps, round, reason, winningBidId);
+}
+
+export async function closeRound(deps: AppDeps, viewer: Viewer, roundId: string): Promise<CloseRoundResult> {
+  await deps.db.transaction(async (tx) => {
+    const round = await lockRound(tx, roundId);
+    assertCanManage(round, viewer);
+    if (round.isClosed) throw new Conflict(ALREADY_CLOSED);
+    await endRound(tx, deps, round, 'closed', viewer.id, null);
+  });
+  const journal = await findJournal(deps.db, roundId, viewer.id);
+  return { message: 'Budrunde lukket', bids: journal ? toJournalEntries(journal.journalData) : [] };
+}
+
+/**
+ * Accepts one bid (PRODUCT.md): only while the round is open and before its deadline, only a bid of this
+ * round, and only while that bid's own acceptance deadline has not passed.
+ */
+export async function selectWinner(
+  deps: AppDeps,
+  viewer: Viewer,
+  roundId: string,
+  bidId: string,
+): Promise<SelectWinnerResult> {
+  return deps.db.transaction(async (tx) => {
+    const round = await lockRound(tx, roundId);
+    assertCanManage(round, viewer);
+    if (round.isClosed) throw new Conflict(ALREADY_CLOSED);
+    const now = await databaseNow(tx);
+    if (round.deadline <= now)
+      throw new Conflict('Budfristen for budrunden har gått ut. Det kan ikke velges vinner.');
+    const bid = await findBidInRound(tx, roundId, bidId);
+    if (!bid) throw new NotFound('Budet ble ikke funnet i denne budrunden');
+    if (bid.bidDeadline && bid.bidDeadline <= now) {
+      throw new Conflict('Akseptfristen for dette budet har gått ut. Budet binder ikke lenger budgiveren.');
+    }
+    await endRound(tx, deps, round, 'winner', viewer.id, bid.id);
+    const bidder = (await findRoundBidsWithBidders(tx, roundId)).find((b) => b.id === bid.id)?.user;
+    const bidderName = bidder ? `${bidder.firstName} ${bidder.lastName}` : '';
+    return { message: 'Vinner valgt', winner: { bidderName, amount: bid.amount } };
+  });
+}
+
+/** Closes every open round whose deadline has passed. Safe to run anywhere, any number of times. */
+export async function closeExpiredRounds(deps: AppDeps): Promise<number> {
+  let closed = 0;
+  for (const id of await findExpiredOpenRoundIds(deps.db)) {
+    closed += await deps.db.transaction(async (tx) => {
+      const round = await lockRound(tx, id);
+      if (!round || round.isClosed || round.deadline > (await databaseNow(tx))) return 0;
+      await endRound(tx, deps, round, 'deadline', null, null);
+      return 1;
+    });
+  }
+  return closed;
+}
+
+/** Account deletion closes the user's own open rounds first, with journals (PRODUCT.md). */
+export async function closeRoundsOwnedBy(tx: Tx, deps: AppDeps, userId: string): Promise<void> {
+  for (const id of await findOpenRoundIdsOwnedBy(tx, userId)) {
+    const round = await lockRound(tx, id);
+    if (round && !round.isClosed) await endRound(tx, deps, round, 'closed', userId, null);
+  }
+}

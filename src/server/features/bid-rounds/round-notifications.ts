@@ -1,0 +1,51 @@
+import type { CloseReason } from '../../../shared/schemas/bid-round';
+import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { enqueueMail } from '../../mail/mail-jobs';
+import {
+  journalReadyMail,
+  roundDecidedMail,
+  winnerChosenOwnerMail,
+  winnerMail,
+} from '../../mail/round-mails';
+import { findViewerById } from '../accounts/accounts.repository';
+import { roundUrl } from '../bids/bid-notifications';
+import { findRoundBidsWithBidders } from '../bids/bids.repository';
+import type { LockedRound } from './bid-rounds.repository';
+
+/**
+ * On any close every participant hears that the journal is ready; when a winner is chosen, the winner, the
+ * other bidders and the owner each get their own message instead. Deleted accounts get nothing.
+ */
+export async function queueRoundClosedNotifications(
+  tx: DbOrTx,
+  deps: AppDeps,
+  round: LockedRound,
+  reason: CloseReason,
+  winningBidId: string | null,
+) {
+  const url = `${deps.env.APP_URL}/`;
+  const roundLink = roundUrl(deps, round.id);
+  const bids = await findRoundBidsWithBidders(tx, round.id);
+  const winning = bids.find((b) => b.id === winningBidId);
+  const bidders = new Map(bids.filter((b) => !b.user.deletedAt).map((b) => [b.userId, b.user]));
+  for (const [userId, person] of bidders) {
+    if (userId === round.ownerId) continue;
+    let mail = journalReadyMail(person, round, reason, url);
+    if (winning)
+      mail =
+        userId === winning.userId
+          ? winnerMail(person, round, winning.amount, url)
+          : roundDecidedMail(person, round, url);
+    await enqueueMail(tx, mail);
+  }
+  const owner = round.ownerId ? await findViewerById(tx, round.ownerId) : null;
+  if (owner) {
+    await enqueueMail(
+      tx,
+      winning
+        ? winnerChosenOwnerMail(owner, round, winning.amount, roundLink)
+        : journalReadyMail(owner, round, reason, url),
+    );
+  }
+}

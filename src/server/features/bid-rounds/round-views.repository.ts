@@ -1,0 +1,77 @@
+import { and, asc, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { bidRounds, bids, properties, users } from '../../db/schema';
+
+const owner = alias(users, 'owner');
+
+export type RoundListFilter =
+  | { kind: 'active' }
+  | { kind: 'user'; userId: string }
+  | { kind: 'all' }
+  | { kind: 'one'; id: string };
+
+/** Rounds with their property, owner contact, highest bid and bid count, and whether `viewerId` has bid. */
+export async function findRoundRows(db: DbOrTx, filter: RoundListFilter, viewerId: string) {
+  const hasBid = sql<boolean>`exists (select 1 from ${bids} where ${bids.bidRoundId} = ${bidRounds.id} and ${bids.userId} = ${viewerId})`;
+  let where: SQL | undefined;
+  if (filter.kind === 'active') {
+    where = and(
+      eq(bidRounds.isClosed, false),
+      eq(bidRounds.isActive, true),
+      gt(bidRounds.deadline, sql`now()`),
+    );
+  } else if (filter.kind === 'user') {
+    where = or(eq(properties.ownerId, filter.userId), hasBid);
+  } else if (filter.kind === 'one') {
+    where = eq(bidRounds.id, filter.id);
+  }
+  const rows = await db
+    .select({
+      id: bidRounds.id,
+      deadline: bidRounds.deadline,
+      minimumBidDeadline: bidRounds.minimumBidDeadline,
+      isActive: bidRounds.isActive,
+      isClosed: bidRounds.isClosed,
+      closedAt: bidRounds.closedAt,
+      closeReason: bidRounds.closeReason,
+      winningBidId: bidRounds.winningBidId,
+      smsNotificationsEnabled: bidRounds.smsNotificationsEnabled,
+      createdAt: bidRounds.createdAt,
+      property: {
+        title: properties.title,
+        address: properties.address,
+        description: properties.description,
+        imageUrl: properties.imageUrl,
+        size: properties.size,
+        rooms: properties.rooms,
+        buildYear: properties.buildYear,
+        floor: properties.floor,
+        price: properties.price,
+        ownerId: properties.ownerId,
+      },
+      owner: { firstName: owner.firstName, lastName: owner.lastName, phone: owner.phone, email: owner.email },
+      highestBid: sql<
+        string | null
+      >`(select max(${bids.amount}) from ${bids} where ${bids.bidRoundId} = ${bidRounds.id})`,
+      bidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.bidRoundId} = ${bidRounds.id})`,
+      hasBid,
+    })
+    .from(bidRounds)
+    .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
+    .leftJoin(owner, eq(owner.id, properties.ownerId))
+    .where(where)
+    .orderBy(
+      ...(filter.kind === 'active'
+        ? [asc(bidRounds.deadline)]
+        : [asc(bidRounds.isClosed), desc(bidRounds.createdAt)]),
+    );
+  return rows.map((r) => ({
+    ...r,
+    highestBid: r.highestBid === null ? null : Number(r.highestBid),
+    bidCount: Number(r.bidCount),
+    hasBid: Boolean(r.hasBid),
+  }));
+}
+
+export type RoundRow = Awaited<ReturnType<typeof findRoundRows>>[number];

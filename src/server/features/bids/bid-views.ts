@@ -1,0 +1,79 @@
+import { bidderPseudonym } from '../../../shared/rules/bids';
+import type { BidderDetails, BidView, OwnerBidView } from '../../../shared/schemas/bid';
+import type { BidWithBidder } from './bids.repository';
+
+export const DELETED_BIDDER = 'Slettet bruker';
+
+/** Pseudonyms by bidder, handed out in order of each bidder's first bid: the same letters for every reader. */
+export function pseudonymsByBidder(bidsInOrder: { userId: string }[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const bid of bidsInOrder) {
+    if (!names.has(bid.userId)) names.set(bid.userId, bidderPseudonym(names.size));
+  }
+  return names;
+}
+
+interface ViewContext {
+  viewerId: string;
+  winningBidId: string | null;
+  now: Date;
+}
+
+/**
+ * The bids of a round as one participant may see them, highest first. Built from an explicit field list:
+ * nothing about another bidder but a pseudonym ever leaves through here.
+ */
+export function toBidViews(rows: BidWithBidder[], ctx: ViewContext): BidView[] {
+  const names = pseudonymsByBidder(rows);
+  const top = rows.reduce((max, b) => Math.max(max, b.amount), 0);
+  return [...rows]
+    .sort((a, b) => b.amount - a.amount || a.createdAt.getTime() - b.createdAt.getTime())
+    .map((b) => ({
+      id: b.id,
+      amount: b.amount,
+      conditions: b.conditions,
+      bidDeadline: b.bidDeadline?.toISOString() ?? null,
+      createdAt: b.createdAt.toISOString(),
+      bidderLabel: b.userId === ctx.viewerId ? 'Du' : (names.get(b.userId) ?? ''),
+      isOwnBid: b.userId === ctx.viewerId,
+      isHighestBid: b.amount === top,
+      isWinner: b.id === ctx.winningBidId,
+      isExpired: b.bidDeadline !== null && b.bidDeadline <= ctx.now,
+      hasFinancingProof: Boolean(b.financingProof),
+    }));
+}
+
+export function bidderDetails(user: BidWithBidder['user']): BidderDetails {
+  if (user.deletedAt) {
+    return {
+      firstName: 'Slettet',
+      lastName: 'bruker',
+      email: '',
+      phone: null,
+      address: null,
+      bankName: null,
+      bankContactName: null,
+      bankContactPhone: null,
+    };
+  }
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    address: user.address,
+    bankName: user.bankName,
+    bankContactName: user.bankContactName,
+    bankContactPhone: user.bankContactPhone,
+  };
+}
+
+/** The owner's and admins' view: the same list, with who each bidder is. */
+export function toOwnerBidViews(rows: BidWithBidder[], ctx: ViewContext): OwnerBidView[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return toBidViews(rows, ctx).map((view) => {
+    const row = byId.get(view.id);
+    if (!row) throw new Error('bid view without its row');
+    return { ...view, user: bidderDetails(row.user) };
+  });
+}

@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import { amountProblem, bidDeadlineProblem } from '../../../shared/rules/bids';
+import type {
+  BidView,
+  OwnerBidView,
+  placeBidSchema,
+  RoundBids,
+  UserBidView,
+} from '../../../shared/schemas/bid';
+import { databaseNow } from '../../db/time';
+import type { AppDeps } from '../../deps';
+import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
+import type { Viewer } from '../accounts/accounts.repository';
+import { findRoundForReading, lockRound } from '../bid-rounds/bid-rounds.repository';
+import { addFollower } from '../bid-rounds/followers.repository';
+import { queueNewBidNotifications } from './bid-notifications';
+import { toBidViews, toOwnerBidViews } from './bid-views';
+import { findBidsOfUser, findHighestAmount, findRoundBidsWithBidders, insertBid } from './bids.repository';
+
+export const ROUND_NOT_FOUND = 'Budrunden ble ikke funnet. Den kan ha blitt lukket eller slettet.';
+export const ROUND_ENDED = 'Budrunden er avsluttet. Ingen flere bud kan legges inn.';
+
+/**
+ * Places a bid as if bids arrived one at a time: the round's row lock is taken first, then the highest bid
+ * is read, the rules are checked against database time, and the bid, the follow and the notifications are
+ * written, all in one transaction or not at all.
+ */
+export async function placeBid(
+  deps: AppDeps,
+  viewer: Viewer,
+  input: z.output<typeof placeBidSchema>,
+): Promise<BidView> {
+  if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
+  return deps.db.transaction(async (tx) => {
+    const round = await lockRound(tx, input.bidRoundId);
+    if (!round) throw new NotFound(ROUND_NOT_FOUND);
+    if (round.ownerId === viewer.id) throw new Forbidden('Du kan ikke legge inn bud på din egen eiendom');
+    const now = await databaseNow(tx);
+    if (round.isClosed || round.deadline <= now) throw new Conflict(ROUND_ENDED);
+    const highest = await findHighestAmount(tx, round.id);
+    const amountError = amountProblem(input.amount, round.price, highest);
+    if (amountError) throw new ValidationError(amountError, [{ path: 'amount', message: amountError }]);
+    const deadlineError = bidDeadlineProblem(input.bidDeadline, now, round.minimumBidDeadline);
+    if (deadlineError)
+      throw new ValidationError(deadlineError, [{ path: 'bidDeadline', message: deadlineError }]);
+
+    const bid = await insertBid(tx, {
+      bidRoundId: round.id,
+      userId: viewer.id,
+      amount: input.amount,
+      conditions: input.conditions,
+      bidDeadline: input.bidDeadline,
+      createdAt: now,
+    });
+    await addFollower(tx, round.id, viewer.id);
+    await queueNewBidNotifications(tx, deps, {
+      round,
+      bidder: viewer,
+      bid: { ...bid, bidDeadline: input.bidDeadline },
+    });
+    const rows = await findRoundBidsWithBidders(tx, round.id);
+    const view = toBidViews(rows, { viewerId: viewer.id, winningBidId: null, now }).find(
+      (b) => b.id === bid.id,
+    );
+    if (!view) throw new Error('the new bid is missing from its round');
+    return view;
+  });
+}
+
+export async function listRoundBids(deps: AppDeps, viewer: Viewer, roundId: string): Promise<RoundBids> {
+  const round = await findRoundForReading(deps.db, roundId);
+  if (!round) throw new NotFound(ROUND_NOT_FOUND);
+  const rows = await findRoundBidsWithBidders(deps.db, roundId);
+  const now = await databaseNow(deps.db);
+  return {
+    startingPrice: round.price,
+    bids: toBidViews(rows, { viewerId: viewer.id, winningBidId: round.winningBidId, now }),
+  };
+}
+
+/** Who bid: for the property's owner and for admins only. */
+export async function listOwnerBids(deps: AppDeps, viewer: Viewer, roundId: string): Promise<OwnerBidView[]> {
+  const round = await findRoundForReading(deps.db, roundId);
+  if (!round) throw new NotFound(ROUND_NOT_FOUND);
+  if (round.ownerId !== viewer.id && !viewer.isAdmin)
+    throw new Forbidden('Bare selgeren kan se hvem som har budt');
+  const rows = await findRoundBidsWithBidders(deps.db, roundId);
+  const now = await databaseNow(deps.db);
+  return toOwnerBidViews(rows, { viewerId: viewer.id, winningBidId: round.winningBidId, now });
+}
+
+export async function listUserBids(deps: AppDeps, viewer: Viewer): Promise<UserBidView[]> {
+  const rows = await findBidsOfUser(deps.db, viewer.id);
+  return rows.map((r) => ({
+    id: r.id,
+    bidRoundId: r.bidRoundId,
+    amount: r.amount,
+    conditions: r.conditions,
+    bidDeadline: r.bidDeadline?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    isHighestBid: Number(r.highest) === r.amount,
+    roundIsClosed: r.roundIsClosed,
+    property: { title: r.title, address: r.address },
+  }));
+}

@@ -1,0 +1,100 @@
+import type { CloseReason } from '../../../shared/schemas/bid-round';
+import type { JournalEntry } from '../../../shared/schemas/journal';
+import { bidderDetails, DELETED_BIDDER, pseudonymsByBidder } from '../bids/bid-views';
+import type { BidWithBidder } from '../bids/bids.repository';
+
+/** What a bid_journals row holds. Entries keep the bidder's id so a deleted account can be scrubbed later. */
+export interface StoredJournal {
+  version: 1;
+  isOwnerCopy: boolean;
+  closedAt: string;
+  closeReason: CloseReason;
+  acceptedAt: string | null;
+  startingPrice: number;
+  property: { title: string; address: string; imageUrl: string | null };
+  entries: (JournalEntry & { subjectId: string })[];
+}
+
+export interface JournalRound {
+  closedAt: Date;
+  closeReason: CloseReason;
+  winningBidId: string | null;
+  startingPrice: number;
+  property: { title: string; address: string; imageUrl: string | null };
+}
+
+/**
+ * One journal for one reader (forskriften § 3-5): every bid with time received, amount, conditions and
+ * acceptance deadline. The owner's copy names every bidder; a bidder's copy names only themself.
+ */
+export function buildJournal(
+  round: JournalRound,
+  bidsInOrder: BidWithBidder[],
+  readerId: string,
+  isOwnerCopy: boolean,
+): StoredJournal {
+  const names = pseudonymsByBidder(bidsInOrder);
+  const top = bidsInOrder.reduce((max, b) => Math.max(max, b.amount), 0);
+  const entries = [...bidsInOrder]
+    .sort((a, b) => b.amount - a.amount || a.createdAt.getTime() - b.createdAt.getTime())
+    .map((b) => {
+      const own = b.userId === readerId;
+      const identified = isOwnerCopy || own;
+      const person = bidderDetails(b.user);
+      const fullName = b.user.deletedAt ? DELETED_BIDDER : `${person.firstName} ${person.lastName}`;
+      return {
+        subjectId: b.userId,
+        userId: identified ? b.userId : null,
+        isOwnBid: own,
+        isHighestBid: b.amount === top,
+        isWinner: b.id === round.winningBidId,
+        bidderName: own && !isOwnerCopy ? 'Du' : identified ? fullName : (names.get(b.userId) ?? ''),
+        bidderEmail: identified ? person.email || null : null,
+        bidderPhone: identified ? person.phone : null,
+        bidderAddress: identified ? person.address : null,
+        bankName: identified ? person.bankName : null,
+        bankContactName: identified ? person.bankContactName : null,
+        bankContactPhone: identified ? person.bankContactPhone : null,
+        conditions: b.conditions,
+        bidDeadline: b.bidDeadline?.toISOString() ?? null,
+        amount: b.amount,
+        createdAt: b.createdAt.toISOString(),
+      };
+    });
+  return {
+    version: 1,
+    isOwnerCopy,
+    closedAt: round.closedAt.toISOString(),
+    closeReason: round.closeReason,
+    acceptedAt: round.winningBidId ? round.closedAt.toISOString() : null,
+    startingPrice: round.startingPrice,
+    property: round.property,
+    entries,
+  };
+}
+
+/** Replaces a deleted user's details in a stored journal with 'Slettet bruker'. */
+export function scrubJournal(journal: StoredJournal, userId: string): StoredJournal {
+  return {
+    ...journal,
+    entries: journal.entries.map((e) =>
+      e.subjectId !== userId || e.bidderName.startsWith('Budgiver ')
+        ? e
+        : {
+            ...e,
+            bidderName: e.isOwnBid && !journal.isOwnerCopy ? 'Du' : DELETED_BIDDER,
+            bidderEmail: null,
+            bidderPhone: null,
+            bidderAddress: null,
+            bankName: null,
+            bankContactName: null,
+            bankContactPhone: null,
+          },
+    ),
+  };
+}
+
+/** What the API returns: the entries without the internal subject id. */
+export function toJournalEntries(journal: StoredJournal): JournalEntry[] {
+  return journal.entries.map(({ subjectId: _subject, ...entry }) => entry);
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { viewerOf } from '../accounts/accounts.routes';
+import { exportJournalCsv, listJournals } from './journals.service';
+
+const user = { access: 'user' } as const;
+
+export function journalsRoutes(deps: AppDeps) {
+  return async (base: FastifyInstance): Promise<void> => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+
+    app.get('/api/user/bid-journals', { config: user }, (request) => listJournals(deps, viewerOf(request)));
+    app.get(
+      '/api/bid-rounds/:id/journal/csv',
+      { config: user, schema: { params: z.object({ id: z.uuid('Ugyldig budrunde') }) } },
+      async (request, reply) => {
+        const { filename, csv } = await exportJournalCsv(deps, viewerOf(request), request.params.id);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
+  };
+}

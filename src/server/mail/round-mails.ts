@@ -1,0 +1,116 @@
+import { formatAmountInWords } from '../../shared/format/amount-in-words';
+import { formatLongDate } from '../../shared/format/date';
+import { formatMoney } from '../../shared/format/money';
+import { renderMail } from './layout';
+import type { Mail } from './mailer';
+
+export interface MailRound {
+  id: string;
+  title: string;
+  address: string;
+}
+
+interface Person {
+  email: string;
+  firstName: string;
+}
+
+const hello = (p: Person) => `Hei ${p.firstName}!`;
+const roundName = (r: MailRound) => `${r.title}, ${r.address}`;
+// Mail clients and SMS show plain spaces better than the no-break spaces of on-screen amounts.
+const kr = (amount: number) => formatMoney(amount).replace(/\u00a0/g, ' ');
+
+export interface BidReceipt {
+  bidId: string;
+  amount: number;
+  conditions: string | null;
+  bidDeadline: Date;
+  receivedAt: Date;
+}
+
+/** The written receipt of a bid (PRODUCT.md "Bids"): everything the bidder committed to, with the server's time. */
+export function bidReceiptMail(to: Person, round: MailRound, bid: BidReceipt, url: string): Mail {
+  return renderMail(to.email, {
+    subject: `Kvittering for bud på ${round.title}`,
+    greeting: hello(to),
+    paragraphs: [
+      `Vi har mottatt budet ditt på ${roundName(round)}. Budet er bindende og kan ikke trekkes tilbake.`,
+      `Beløp: ${kr(bid.amount)} (${formatAmountInWords(bid.amount)})`,
+      `Akseptfrist: ${formatLongDate(bid.bidDeadline)}`,
+      `Forbehold: ${bid.conditions || 'Ingen'}`,
+      `Mottatt: ${formatLongDate(bid.receivedAt)} (norsk tid, serverens klokke)`,
+      `Bud-ID: ${bid.bidId}`,
+    ],
+    action: { label: 'Se budrunden', url },
+    notes: ['Ta vare på denne e-posten som skriftlig kvittering for budet ditt.'],
+  });
+}
+
+/** To the owner and followers: names the property and the amount, never the bidder. */
+export function newBidMail(to: Person, round: MailRound, amount: number, url: string): Mail {
+  return renderMail(to.email, {
+    subject: `Nytt bud på ${round.title}: ${kr(amount)}`,
+    greeting: hello(to),
+    paragraphs: [`Det er kommet inn et nytt bud på ${roundName(round)}.`, `Høyeste bud er nå ${kr(amount)}.`],
+    action: { label: 'Se budrunden', url },
+    notes: ['Du får dette varselet fordi du følger budrunden eller eier eiendommen.'],
+  });
+}
+
+export function newBidSms(round: MailRound, amount: number, url: string): string {
+  return `Budrunde: Nytt bud på ${round.address}: ${kr(amount)}. ${url}`;
+}
+
+export function winnerMail(to: Person, round: MailRound, amount: number, url: string): Mail {
+  return renderMail(to.email, {
+    subject: `Budet ditt på ${round.title} er akseptert`,
+    greeting: hello(to),
+    paragraphs: [
+      `Selgeren har akseptert budet ditt på ${kr(amount)} for ${roundName(round)}.`,
+      'Aksepten er bindende for begge parter. Selgeren eller megleren tar kontakt om den videre prosessen.',
+    ],
+    action: { label: 'Se budjournalen', url },
+  });
+}
+
+export function roundDecidedMail(to: Person, round: MailRound, url: string): Mail {
+  return renderMail(to.email, {
+    subject: `Budrunden for ${round.title} er avgjort`,
+    greeting: hello(to),
+    paragraphs: [
+      `Selgeren har akseptert et annet bud på ${roundName(round)}. Budet ditt er ikke lenger bindende.`,
+      'Budjournalen er klar. Der ser du alle bud i budrunden, med de andre budgiverne anonymisert.',
+    ],
+    action: { label: 'Se budjournalen', url },
+  });
+}
+
+export function winnerChosenOwnerMail(to: Person, round: MailRound, amount: number, url: string): Mail {
+  return renderMail(to.email, {
+    subject: `Du har akseptert et bud på ${round.title}`,
+    greeting: hello(to),
+    paragraphs: [
+      `Du har akseptert budet på ${kr(amount)} for ${roundName(round)}. Budrunden er lukket.`,
+      'Alle budgivere er varslet, og budjournalen er klar.',
+    ],
+    action: { label: 'Se budjournalen', url },
+  });
+}
+
+const HOW_CLOSED: Record<string, string> = {
+  deadline: 'Budfristen for budrunden har gått ut, og budrunden er lukket.',
+  closed: 'Budrunden er lukket av selgeren eller en administrator.',
+  winner: 'Et bud er akseptert, og budrunden er lukket.',
+};
+
+export function journalReadyMail(to: Person, round: MailRound, reason: string, url: string): Mail {
+  return renderMail(to.email, {
+    subject: `Budjournalen for ${round.title} er klar`,
+    greeting: hello(to),
+    paragraphs: [
+      HOW_CLOSED[reason] ?? 'Budrunden er lukket.',
+      `Budjournalen for ${roundName(round)} er klar. Du finner den under «Budjournaler» når du logger inn.`,
+    ],
+    action: { label: 'Se budjournalen', url },
+  });
+}
