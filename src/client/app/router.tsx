@@ -3,6 +3,7 @@ import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RegisterPage } from './pages/register-page';
 import { ResetPasswordPage } from './pages/reset-password-page';
+import { RoundPage } from './pages/round-page';
 import { ContactPage } from './pages/static/contact-page';
 import { CookiesPage } from './pages/static/cookies-page';
 import { HowItWorksPage } from './pages/static/how-it-works-page';
@@ -17,6 +18,7 @@ export function AppRouter() {
       <Route path="/register" component={RegisterPage} />
       <Route path="/verify-email" component={VerifyEmailPage} />
       <Route path="/reset-password" component={ResetPasswordPage} />
+      <Route path="/budrunder/:id" component={RoundPage} />
       <Route path="/how-it-works" component={HowItWorksPage} />
       <Route path="/contact" component={ContactPage} />
       <Route path="/personvern" component={PrivacyPage} />

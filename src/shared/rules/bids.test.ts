@@ -35,19 +35,31 @@ describe('bid rules', () => {
   it('the earliest and default acceptance deadlines follow the round’s shortest deadline', () => {
     const now = at('2026-11-23T10:00:00Z');
     expect(earliestBidDeadline(now, null).toISOString()).toBe('2026-11-23T10:30:00.000Z');
-    expect(earliestBidDeadline(now, at('2026-11-24T11:00:00Z')).toISOString()).toBe('2026-11-24T11:00:00.000Z');
-    expect(earliestBidDeadline(now, at('2026-11-20T11:00:00Z')).toISOString()).toBe('2026-11-23T10:30:00.000Z');
+    expect(earliestBidDeadline(now, at('2026-11-24T11:00:00Z')).toISOString()).toBe(
+      '2026-11-24T11:00:00.000Z',
+    );
+    expect(earliestBidDeadline(now, at('2026-11-20T11:00:00Z')).toISOString()).toBe(
+      '2026-11-23T10:30:00.000Z',
+    );
     expect(defaultBidDeadline(now, null).toISOString()).toBe('2026-11-23T16:00:00.000Z');
-    expect(defaultBidDeadline(now, at('2026-11-24T11:00:00Z')).toISOString()).toBe('2026-11-24T17:00:00.000Z');
+    expect(defaultBidDeadline(now, at('2026-11-24T11:00:00Z')).toISOString()).toBe(
+      '2026-11-24T17:00:00.000Z',
+    );
   });
 
   it.each([
     ['2026-11-23T10:29:00Z', null, 'Akseptfrist må være minst 30 minutter frem i tid'],
     ['2026-11-23T10:30:00Z', null, null],
-    ['2026-11-24T10:00:00Z', '2026-11-24T11:00:00Z', 'Akseptfristen kan ikke være før korteste budfrist for budrunden'],
+    [
+      '2026-11-24T10:00:00Z',
+      '2026-11-24T11:00:00Z',
+      'Akseptfristen kan ikke være før korteste budfrist for budrunden',
+    ],
     ['2026-11-24T11:00:00Z', '2026-11-24T11:00:00Z', null],
   ])('bidDeadlineProblem(%s, min %s) = %s', (deadline, minimum, expected) => {
-    expect(bidDeadlineProblem(at(deadline), at('2026-11-23T10:00:00Z'), minimum ? at(minimum) : null)).toBe(expected);
+    expect(bidDeadlineProblem(at(deadline), at('2026-11-23T10:00:00Z'), minimum ? at(minimum) : null)).toBe(
+      expected,
+    );
   });
 
   it.each([

@@ -11,7 +11,11 @@ export function minimumNextBid(startingPrice: number, highestBid: number | null)
 }
 
 /** Why an amount cannot be bid, or null when it can. The server decides again under the round's lock. */
-export function amountProblem(amount: number, startingPrice: number, highestBid: number | null): string | null {
+export function amountProblem(
+  amount: number,
+  startingPrice: number,
+  highestBid: number | null,
+): string | null {
   if (!Number.isInteger(amount) || amount < 1) return 'Beløp må være større enn 0';
   if (amount > MAX_AMOUNT) return 'Beløpet kan ikke være høyere enn 10 000 000 000 kr';
   if (amount < startingPrice) return 'Budet må være minst like høyt som startprisen';
@@ -32,7 +36,11 @@ export function defaultBidDeadline(now: Date, minimumBidDeadline: Date | null): 
 }
 
 /** Why an acceptance deadline cannot be used, or null. */
-export function bidDeadlineProblem(deadline: Date, now: Date, minimumBidDeadline: Date | null): string | null {
+export function bidDeadlineProblem(
+  deadline: Date,
+  now: Date,
+  minimumBidDeadline: Date | null,
+): string | null {
   if (deadline.getTime() < now.getTime() + MIN_ACCEPTANCE_MINUTES * MINUTE) {
     return 'Akseptfrist må være minst 30 minutter frem i tid';
   }

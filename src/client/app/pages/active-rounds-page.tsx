@@ -1,17 +1,21 @@
 import { Container, Stack, Title } from '@mantine/core';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import { AccountSection } from '../../features/account/components/account-section';
-import { PublicRoundList } from '../../features/bid-rounds/components/public-round-list';
+import { useUnauthorizedRedirect } from '../../features/auth/use-unauthorized-redirect';
+import { roundKeys, useRoundsQuery } from '../../features/bid-rounds/api/round-queries';
+import { RoundList } from '../../features/bid-rounds/components/round-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** The signed-in start page: the open rounds, then the account section. */
+/** The signed-in start page: the open rounds, live, then the account section. */
 export function ActiveRoundsPage({ user }: { user: CurrentUser }) {
   useDocumentTitle('Aktive budrunder');
+  const rounds = useRoundsQuery(roundKeys.active);
+  useUnauthorizedRedirect(rounds.error);
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
         <Title order={1}>Aktive budrunder</Title>
-        <PublicRoundList isAuthenticated showHeading={false} />
+        <RoundList rounds={rounds.data} isLoading={rounds.isLoading} error={rounds.error} />
         <AccountSection user={user} />
       </Stack>
     </Container>

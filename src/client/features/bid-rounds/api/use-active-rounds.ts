@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicBidRound } from '../../../../shared/schemas/bid-round';
-import { LIVE_REFETCH_MS } from '../../../lib/query-client';
+import { apiJson } from '../../../lib/api';
 
-export const ACTIVE_ROUNDS_KEY = ['/api/bid-rounds/active'] as const;
-
-/** Open rounds. While someone is logged in the list is live (5 s); for visitors it loads once. */
-export function useActiveRounds(isAuthenticated: boolean) {
+/**
+ * The landing page's open rounds. The same call answers members with more fields, so the visitor's copy is
+ * cached under its own key and never stands in for a member's list after login.
+ */
+export function usePublicActiveRounds() {
   return useQuery<PublicBidRound[]>({
-    queryKey: ACTIVE_ROUNDS_KEY,
-    refetchInterval: isAuthenticated ? LIVE_REFETCH_MS : false,
+    queryKey: ['public', '/api/bid-rounds/active'],
+    queryFn: () => apiJson<PublicBidRound[]>('GET', '/api/bid-rounds/active'),
   });
 }

@@ -3,7 +3,7 @@ import { IconHomeSearch } from '@tabler/icons-react';
 import { type MouseEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PublicBidRound } from '../../../../shared/schemas/bid-round';
-import { useActiveRounds } from '../api/use-active-rounds';
+import { usePublicActiveRounds } from '../api/use-active-rounds';
 import { LoginRequiredDialog } from './login-required-dialog';
 import { PublicRoundCard } from './public-round-card';
 import { RoundCardSkeleton } from './round-card-skeleton';
@@ -18,7 +18,7 @@ export function PublicRoundList({
   isAuthenticated: boolean;
   showHeading?: boolean;
 }) {
-  const rounds = useActiveRounds(isAuthenticated);
+  const rounds = usePublicActiveRounds();
   const [, navigate] = useLocation();
   const [loginPromptOpen, setLoginPromptOpen] = useState(false);
 

@@ -1,0 +1,76 @@
+import { Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useId } from 'react';
+import { formatLongDate } from '../../../../shared/format/date';
+import {
+  type DeadlineParts,
+  dateFromParts,
+  firstSelectableDay,
+  hourOptions,
+  minuteOptions,
+} from './acceptance-deadline';
+
+interface AcceptanceDeadlineInputProps {
+  value: DeadlineParts;
+  onChange: (value: DeadlineParts) => void;
+  /** The earliest allowed deadline: the later of now + 30 minutes and the round's shortest deadline. */
+  earliest: Date;
+  error?: string | null;
+}
+
+/**
+ * 'Akseptfrist': a day, an hour and a minute (5-minute steps), all on Oslo clocks whatever the browser's
+ * zone. Days, hours and minutes before the earliest allowed deadline cannot be chosen.
+ */
+export function AcceptanceDeadlineInput({ value, onChange, earliest, error }: AcceptanceDeadlineInputProps) {
+  const hintId = useId();
+  const chosen = dateFromParts(value);
+  return (
+    <fieldset
+      aria-label="Akseptfrist"
+      aria-describedby={hintId}
+      style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
+    >
+      <Stack gap={4}>
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <DatePickerInput
+            label="Akseptfrist"
+            placeholder="Velg dato"
+            valueFormat="D. MMMM YYYY"
+            value={value.date}
+            onChange={(date) => onChange({ ...value, date })}
+            minDate={firstSelectableDay(earliest)}
+            error={Boolean(error)}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <NativeSelect
+            label="Time"
+            data={hourOptions(value.date, earliest)}
+            value={value.hour}
+            onChange={(event) => onChange({ ...value, hour: event.currentTarget.value })}
+            error={Boolean(error)}
+            w={76}
+          />
+          <NativeSelect
+            label="Minutt"
+            data={minuteOptions(value.date, value.hour, earliest)}
+            value={value.minute}
+            onChange={(event) => onChange({ ...value, minute: event.currentTarget.value })}
+            error={Boolean(error)}
+            w={76}
+          />
+        </Group>
+        {error ? (
+          <Text size="sm" c="red.9" role="alert">
+            {error}
+          </Text>
+        ) : null}
+        <Text id={hintId} size="sm">
+          {chosen
+            ? `Budet ditt gjelder til ${formatLongDate(chosen)} (norsk tid).`
+            : 'Velg dato og klokkeslett i norsk tid.'}
+        </Text>
+      </Stack>
+    </fieldset>
+  );
+}

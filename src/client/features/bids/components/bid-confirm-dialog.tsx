@@ -1,0 +1,71 @@
+import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { formatAmountInWords } from '../../../../shared/format/amount-in-words';
+import { formatLongDate } from '../../../../shared/format/date';
+import { formatMoney } from '../../../../shared/format/money';
+
+export interface BidDraft {
+  amount: number;
+  conditions: string;
+  bidDeadline: Date;
+}
+
+interface BidConfirmDialogProps {
+  draft: BidDraft | null;
+  propertyName: string;
+  onCancel: () => void;
+  onConfirm: (draft: BidDraft) => void;
+}
+
+function Line({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/** 'Bekreft budgivning': the last look at a bid before it binds, with the amount in digits and words. */
+export function BidConfirmDialog({ draft, propertyName, onCancel, onConfirm }: BidConfirmDialogProps) {
+  return (
+    <Modal opened={draft !== null} onClose={onCancel} title="Bekreft budgivning" centered>
+      {draft ? (
+        <Stack gap="sm">
+          <Line label="Eiendom">
+            <Text>{propertyName}</Text>
+          </Line>
+          <Line label="Beløp">
+            <Text size="xl" fw={700}>
+              {formatMoney(draft.amount)}
+            </Text>
+            <Text size="sm" fs="italic">
+              {formatAmountInWords(draft.amount)}
+            </Text>
+          </Line>
+          <Line label="Forbehold">
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{draft.conditions || 'Ingen forbehold'}</Text>
+          </Line>
+          <Line label="Akseptfrist">
+            <Text>{formatLongDate(draft.bidDeadline)}</Text>
+          </Line>
+          <Paper withBorder p="sm" bg="red.0" style={{ borderColor: 'var(--mantine-color-red-9)' }}>
+            <Text size="sm">
+              <strong>Juridisk bindende avtale.</strong> Ved å sende inn dette budet forplikter du deg
+              juridisk til kjøp av eiendommen til den oppgitte prisen dersom budet blir akseptert innen
+              akseptfristen. Budet kan ikke trekkes tilbake etter innsending.
+            </Text>
+          </Paper>
+          <Group justify="flex-end" mt="xs">
+            {/* Focus starts on 'Avbryt' so a stray Enter never places a binding bid. */}
+            <Button variant="default" onClick={onCancel} data-autofocus>
+              Avbryt
+            </Button>
+            <Button onClick={() => onConfirm(draft)}>Bekreft bud</Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,155 @@
+import { Button, Stack, Text, Textarea } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { formatAmountInWords } from '../../../../shared/format/amount-in-words';
+import { formatMoney, parseAmountInput } from '../../../../shared/format/money';
+import {
+  amountProblem,
+  bidDeadlineProblem,
+  earliestBidDeadline,
+  MAX_CONDITIONS_LENGTH,
+  minimumNextBid,
+} from '../../../../shared/rules/bids';
+import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { showToast } from '../../../lib/toast';
+import { bidErrorMessage } from '../api/bid-error-message';
+import { usePlaceBid } from '../api/use-bid-actions';
+import { type DeadlineParts, dateFromParts, defaultDeadlineParts } from './acceptance-deadline';
+import { AcceptanceDeadlineInput } from './acceptance-deadline-input';
+import { AmountInput } from './amount-input';
+import { BidConfirmDialog, type BidDraft } from './bid-confirm-dialog';
+
+interface BidFormProps {
+  round: BidRoundView;
+  startingPrice: number;
+  highestBid: number | null;
+  /** The panel's clock, ticking every 5 s. */
+  now: Date;
+}
+
+const parseDate = (iso: string | null) => (iso ? new Date(iso) : null);
+
+/** 'Legg inn bud': amount, conditions and acceptance deadline, then the confirmation dialog, then the call. */
+export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps) {
+  const minimumBidDeadline = parseDate(round.minimumBidDeadline);
+  const [amountText, setAmountText] = useState('');
+  const [conditions, setConditions] = useState('');
+  const [deadline, setDeadline] = useState<DeadlineParts>(() =>
+    defaultDeadlineParts(new Date(), parseDate(round.minimumBidDeadline)),
+  );
+  const [showProblems, setShowProblems] = useState(false);
+  const [draft, setDraft] = useState<BidDraft | null>(null);
+  const placeBid = usePlaceBid(round.id);
+
+  const amount = parseAmountInput(amountText);
+  const chosenDeadline = dateFromParts(deadline);
+  const problemsAt = (at: Date) => ({
+    amount: amount === null ? 'Beløp må være større enn 0' : amountProblem(amount, startingPrice, highestBid),
+    conditions:
+      conditions.trim().length > MAX_CONDITIONS_LENGTH
+        ? `Forbehold kan ha høyst ${MAX_CONDITIONS_LENGTH} tegn`
+        : null,
+    deadline: chosenDeadline
+      ? bidDeadlineProblem(chosenDeadline, at, minimumBidDeadline)
+      : 'Akseptfrist må velges',
+  });
+  const problems = showProblems ? problemsAt(now) : null;
+
+  const reset = () => {
+    setAmountText('');
+    setConditions('');
+    setDeadline(defaultDeadlineParts(new Date(), minimumBidDeadline));
+    setShowProblems(false);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setShowProblems(true);
+    const current = problemsAt(new Date());
+    if (amount === null || !chosenDeadline || Object.values(current).some(Boolean)) return;
+    setDraft({ amount, conditions: conditions.trim(), bidDeadline: chosenDeadline });
+  };
+
+  const confirm = (bid: BidDraft) => {
+    setDraft(null);
+    // Time has passed while the dialog was open; the deadline must still be 30 minutes ahead.
+    const late = bidDeadlineProblem(bid.bidDeadline, new Date(), minimumBidDeadline);
+    if (late) {
+      showToast({ title: 'Ugyldig budfrist', message: `${late}.`, variant: 'destructive' });
+      return;
+    }
+    placeBid.mutate(
+      {
+        bidRoundId: round.id,
+        amount: bid.amount,
+        conditions: bid.conditions,
+        bidDeadline: bid.bidDeadline.toISOString(),
+      },
+      {
+        onSuccess: (result) => {
+          showToast({
+            title: 'Bud lagt inn',
+            message: `Budet ditt på ${formatMoney(result.bid?.amount ?? bid.amount)} er registrert. Kvittering er sendt på e-post.`,
+          });
+          reset();
+        },
+        onError: (error) =>
+          showToast({
+            title: 'Feil ved budgivning',
+            message: bidErrorMessage(error),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  const words = amount !== null && amount > 0 ? formatAmountInWords(amount) : '';
+  return (
+    <>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <div>
+            <AmountInput
+              label="Beløp"
+              placeholder="F.eks. 4 350 000"
+              description={`Minste bud: ${formatMoney(minimumNextBid(startingPrice, highestBid))}`}
+              value={amountText}
+              onChange={setAmountText}
+              error={problems?.amount}
+            />
+            {words ? (
+              <Text size="sm" fs="italic" mt={4}>
+                {words}
+              </Text>
+            ) : null}
+          </div>
+          <Textarea
+            label="Forbehold (valgfritt)"
+            placeholder="F.eks. finansiering eller salg av egen bolig"
+            value={conditions}
+            onChange={(event) => setConditions(event.currentTarget.value)}
+            maxLength={MAX_CONDITIONS_LENGTH}
+            autosize
+            minRows={2}
+            maxRows={6}
+            error={problems?.conditions}
+          />
+          <AcceptanceDeadlineInput
+            value={deadline}
+            onChange={setDeadline}
+            earliest={earliestBidDeadline(now, minimumBidDeadline)}
+            error={problems?.deadline}
+          />
+          <Button type="submit" disabled={placeBid.isPending}>
+            {placeBid.isPending ? 'Sender bud...' : 'Legg inn bud'}
+          </Button>
+        </Stack>
+      </form>
+      <BidConfirmDialog
+        draft={draft}
+        propertyName={round.property.title || round.property.address}
+        onCancel={() => setDraft(null)}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
+import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { useOwnerBids, useRoundBids } from '../api/use-round-bids';
+import { isBidExpired, sortBids } from './bid-expiry';
+import { BidRow } from './bid-row';
+import { SelectWinnerDialog } from './select-winner-dialog';
+import { StartingPriceLine } from './starting-price-line';
+
+interface BidListProps {
+  round: BidRoundView;
+  now: Date;
+  /** The owner or an admin. */
+  canManage: boolean;
+  /** Not closed and before the round's deadline. */
+  isOpen: boolean;
+}
+
+function Problem({ children }: { children: string }) {
+  return (
+    <Text size="sm" c="red.9" role="alert">
+      {children}
+    </Text>
+  );
+}
+
+/** 'Innkomne bud': the starting price and every bid, highest first; the owner may switch to full details. */
+export function BidList({ round, now, canManage, isOpen }: BidListProps) {
+  const [showDetails, setShowDetails] = useState(false);
+  const [winnerCandidate, setWinnerCandidate] = useState<BidView | OwnerBidView | null>(null);
+  const detailed = canManage && showDetails;
+  const bidsQuery = useRoundBids(round.id);
+  const ownerQuery = useOwnerBids(round.id, detailed);
+
+  const startingPrice = bidsQuery.data?.startingPrice ?? round.property.price;
+  const query = detailed ? ownerQuery : bidsQuery;
+  const source: readonly (BidView | OwnerBidView)[] | undefined = detailed
+    ? ownerQuery.data
+    : bidsQuery.data?.bids;
+  const bids = source ? sortBids(source) : [];
+  const candidateName =
+    winnerCandidate && 'user' in winnerCandidate
+      ? `${winnerCandidate.user.firstName} ${winnerCandidate.user.lastName}`.trim()
+      : null;
+
+  let body: React.ReactNode;
+  if (query.isPending && !source) {
+    body = <Loader size="sm" aria-label={detailed ? 'Laster budgiverdetaljer' : 'Laster bud'} />;
+  } else if (query.isError && !source) {
+    body = <Problem>{`Kunne ikke hente bud: ${query.error.message}`}</Problem>;
+  } else if (bids.length === 0) {
+    body = <Text size="sm">Ingen bud registrert ennå</Text>;
+  } else {
+    body = (
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+        {bids.map((bid, index) => (
+          <BidRow
+            key={bid.id}
+            bid={bid}
+            isTop={index === 0}
+            now={now}
+            canSelectWinner={canManage && isOpen && !isBidExpired(bid, now)}
+            onSelectWinner={setWinnerCandidate}
+          />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="xs">
+        <Title order={3} size="h4">
+          Innkomne bud
+        </Title>
+        {canManage ? (
+          <Button variant="default" size="xs" onClick={() => setShowDetails((shown) => !shown)}>
+            {showDetails ? 'Skjul detaljer' : 'Vis detaljer'}
+          </Button>
+        ) : null}
+      </Group>
+      <StartingPriceLine roundId={round.id} startingPrice={startingPrice} canEdit={canManage && isOpen} />
+      {body}
+      {canManage ? (
+        <SelectWinnerDialog
+          roundId={round.id}
+          bid={winnerCandidate}
+          bidderName={candidateName}
+          onClose={() => setWinnerCandidate(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

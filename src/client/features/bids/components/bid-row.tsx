@@ -1,0 +1,96 @@
+import { Badge, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatLongDate } from '../../../../shared/format/date';
+import { formatMoney } from '../../../../shared/format/money';
+import { formatTimeLeft } from '../../../../shared/format/time-left';
+import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
+import { STATUS_COLORS } from '../../../app/theme';
+import { isBidExpired } from './bid-expiry';
+import { BidderDetails } from './bidder-details';
+
+interface BidRowProps {
+  bid: BidView | OwnerBidView;
+  /** The first bid of the list, sorted highest first. */
+  isTop: boolean;
+  now: Date;
+  /** Show 'Velg som vinner' (owner or admin, round open, bid not expired). */
+  canSelectWinner: boolean;
+  onSelectWinner: (bid: BidView | OwnerBidView) => void;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm">
+      <Text span fw={600}>
+        {label}:
+      </Text>{' '}
+      {children}
+    </Text>
+  );
+}
+
+/** One bid in 'Innkomne bud'. In the owner's detailed view it also says who bid. */
+export function BidRow({ bid, isTop, now, canSelectWinner, onSelectWinner }: BidRowProps) {
+  const expired = isBidExpired(bid, now);
+  const user = 'user' in bid ? bid.user : null;
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() : null;
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" data-testid="bid-row">
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <Stack gap={0}>
+          <Text fw={700} size="lg">
+            {formatMoney(bid.amount)}
+          </Text>
+          <Text size="sm">{name ? `${name} (${bid.bidderLabel})` : bid.bidderLabel}</Text>
+        </Stack>
+        <Group gap={4}>
+          {isTop ? (
+            <Badge variant="filled" color="blue.8">
+              Høyeste bud
+            </Badge>
+          ) : null}
+          {bid.isOwnBid ? (
+            <Badge variant="filled" color="gray.7">
+              Ditt bud
+            </Badge>
+          ) : null}
+          {bid.isWinner ? (
+            <Badge variant="filled" color={STATUS_COLORS.active}>
+              Vinner
+            </Badge>
+          ) : null}
+          {expired ? (
+            <Badge variant="filled" color="red.9">
+              Utløpt
+            </Badge>
+          ) : null}
+        </Group>
+      </Group>
+      <Stack gap={2} mt="xs">
+        <Field label="Forbehold">
+          <Text span size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {bid.conditions || 'Ingen'}
+          </Text>
+        </Field>
+        <Field label="Akseptfrist">
+          {bid.bidDeadline
+            ? `${formatLongDate(bid.bidDeadline)}${expired ? '' : ` (${formatTimeLeft(bid.bidDeadline, now)})`}`
+            : 'Ikke oppgitt'}
+        </Field>
+        <Field label="Mottatt">{formatLongDate(bid.createdAt)}</Field>
+        {bid.hasFinancingProof ? <Field label="Finansieringsbevis">Vedlagt</Field> : null}
+      </Stack>
+      {user ? (
+        <>
+          <Divider my="xs" />
+          <BidderDetails user={user} />
+        </>
+      ) : null}
+      {canSelectWinner && !expired ? (
+        <Button size="xs" mt="sm" variant="outline" onClick={() => onSelectWinner(bid)}>
+          Velg som vinner
+        </Button>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,20 @@
+import { Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { CreateRoundForm } from './create-round-form';
+
+/** 'Opprett ny budrunde'. The form mounts on each open (Modal unmounts closed content), so it starts fresh with today's default deadline. */
+export function CreateRoundDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const isPhone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Opprett ny budrunde"
+      size="lg"
+      fullScreen={isPhone}
+      centered={!isPhone}
+    >
+      <CreateRoundForm onDone={onClose} />
+    </Modal>
+  );
+}
