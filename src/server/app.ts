@@ -5,8 +5,11 @@ import type { AppDeps } from './deps';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { bidRoundsRoutes } from './features/bid-rounds/bid-rounds.routes';
+import { bidsRoutes } from './features/bids/bids.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { objectsRoutes } from './features/images/objects.routes';
+import { uploadRoutes } from './features/images/upload.routes';
+import { journalsRoutes } from './features/journals/journals.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { registerAccess } from './http/access';
 import { registerClientFiles } from './http/client-files';
@@ -56,7 +59,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(authRoutes(deps));
   await app.register(accountsRoutes(deps));
   await app.register(bidRoundsRoutes(deps));
+  await app.register(bidsRoutes(deps));
+  await app.register(journalsRoutes(deps));
   await app.register(objectsRoutes(deps));
+  await app.register(uploadRoutes(deps));
   await registerClientFiles(app, options.clientDir ?? null);
   return app;
 }

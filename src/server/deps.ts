@@ -3,6 +3,7 @@ import type { Db } from './db/client';
 import type { Env } from './env';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './security/rate-limiter';
+import type { SmsSender } from './sms/sms-sender';
 import type { ObjectStorage } from './storage/storage';
 
 /** Everything a service may need from the outside world; tests build their own. */
@@ -12,5 +13,6 @@ export interface AppDeps {
   clock: Clock;
   storage: ObjectStorage;
   mailer: Mailer;
+  sms: SmsSender;
   limiter: RateLimiter;
 }

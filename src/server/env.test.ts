@@ -46,6 +46,15 @@ describe('parseEnv defaults', () => {
     expect(env.SMTP_URL).toBeUndefined();
   });
 
+  it('logs SMS and keeps images in DATA_DIR unless told otherwise', () => {
+    const env = parse();
+    expect(env).toMatchObject({ SMS_PROVIDER: 'log', SMS_SENDER: 'Budrunde', S3_REGION: 'us-east-1' });
+    expect(env.SMS_HTTP_URL).toBeUndefined();
+    expect(env.SMS_HTTP_TOKEN).toBeUndefined();
+    expect(env.S3_BUCKET).toBeUndefined();
+    expect(env.S3_ENDPOINT).toBeUndefined();
+  });
+
   it('the default APP_URL follows PORT', () => {
     expect(parse({ PORT: '8080' }).APP_URL).toBe('http://localhost:8080');
   });
@@ -113,6 +122,60 @@ describe('APP_URL', () => {
   });
 });
 
+describe('SMS', () => {
+  it('SMS_PROVIDER=http takes the gateway URL, an optional token and the sender', () => {
+    const env = parse({
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example.no/v1/messages',
+      SMS_HTTP_TOKEN: ' tok ',
+      SMS_SENDER: 'Meglerhuset',
+    });
+    expect(env).toMatchObject({
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example.no/v1/messages',
+      SMS_HTTP_TOKEN: 'tok',
+      SMS_SENDER: 'Meglerhuset',
+    });
+  });
+
+  it('empty values, as in .env.example, mean the defaults', () => {
+    const env = parse({ SMS_PROVIDER: '', SMS_HTTP_URL: '', SMS_HTTP_TOKEN: '', SMS_SENDER: '' });
+    expect(env).toMatchObject({ SMS_PROVIDER: 'log', SMS_SENDER: 'Budrunde' });
+    expect(env.SMS_HTTP_TOKEN).toBeUndefined();
+  });
+});
+
+describe('S3', () => {
+  it('S3_BUCKET with both keys selects S3, with an optional endpoint and region', () => {
+    const env = parse({
+      S3_BUCKET: 'budrunde-bilder',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_REGION: 'eu-north-1',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(env).toMatchObject({
+      S3_BUCKET: 'budrunde-bilder',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_REGION: 'eu-north-1',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+  });
+
+  it('empty S3 values count as unset', () => {
+    const env = parse({
+      S3_BUCKET: '',
+      S3_ENDPOINT: '',
+      S3_REGION: '',
+      S3_ACCESS_KEY_ID: '',
+      S3_SECRET_ACCESS_KEY: '',
+    });
+    expect(env.S3_BUCKET).toBeUndefined();
+    expect(env.S3_REGION).toBe('us-east-1');
+  });
+});
+
 describe('bad configuration', () => {
   it.each<[Record<string, string>, string, string | RegExp]>([
     [{ PORT: 'abc' }, 'PORT', /^Invalid configuration: PORT \S/],
@@ -164,6 +227,47 @@ describe('bad configuration', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', /^Invalid configuration: LOG_LEVEL \S/],
     [{ NODE_ENV: 'prod' }, 'NODE_ENV', /^Invalid configuration: NODE_ENV \S/],
     [{ TRUST_PROXY: 'kanskje' }, 'TRUST_PROXY', /^Invalid configuration: TRUST_PROXY \S/],
+    [{ SMS_PROVIDER: 'twilio' }, 'SMS_PROVIDER', 'Invalid configuration: SMS_PROVIDER must be log or http'],
+    [
+      { SMS_PROVIDER: 'http' },
+      'SMS_HTTP_URL',
+      'Invalid configuration: SMS_HTTP_URL is required when SMS_PROVIDER is http',
+    ],
+    [
+      { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'sms.example.no' },
+      'SMS_HTTP_URL',
+      'Invalid configuration: SMS_HTTP_URL must be an http(s) URL',
+    ],
+    [
+      { SMS_SENDER: 'Budrunde Oslo' },
+      'SMS_SENDER',
+      'Invalid configuration: SMS_SENDER must be at most 11 characters',
+    ],
+    [
+      { S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 's' },
+      'S3_ACCESS_KEY_ID',
+      'Invalid configuration: S3_ACCESS_KEY_ID is required when S3_BUCKET is set',
+    ],
+    [
+      { S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' },
+      'S3_SECRET_ACCESS_KEY',
+      'Invalid configuration: S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set',
+    ],
+    [
+      { S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' },
+      'S3_BUCKET',
+      'Invalid configuration: S3_BUCKET is required when S3_ACCESS_KEY_ID is set',
+    ],
+    [
+      { S3_ENDPOINT: 'http://minio:9000' },
+      'S3_BUCKET',
+      'Invalid configuration: S3_BUCKET is required when S3_ENDPOINT is set',
+    ],
+    [
+      { S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: 'minio:9000' },
+      'S3_ENDPOINT',
+      'Invalid configuration: S3_ENDPOINT must be an http(s) URL',
+    ],
   ])('%j is refused, naming %s', (vars, name, expected) => {
     const message = configError(vars);
     expect(message).toContain(name);
@@ -174,5 +278,9 @@ describe('bad configuration', () => {
 
   it('does not echo the secret it refuses', () => {
     expect(configError({ SESSION_SECRET: 'kort-hemmelighet' })).not.toContain('kort-hemmelighet');
+    expect(configError({ S3_SECRET_ACCESS_KEY: 's3-hemmelighet' })).not.toContain('s3-hemmelighet');
+    expect(configError({ SMS_PROVIDER: 'http', SMS_HTTP_TOKEN: 'sms-hemmelighet' })).not.toContain(
+      'sms-hemmelighet',
+    );
   });
 });

@@ -14,12 +14,12 @@ const optionalText = z
   .optional()
   .transform((v) => (v?.trim() ? v.trim() : undefined));
 
+// An empty value (as .env.example leaves some) counts as unset, so the default applies.
+const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number().int().min(1).max(65535).default(5000),
-  ),
+  PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(65535).default(5000)),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalText.pipe(
@@ -39,6 +39,24 @@ const envSchema = z.object({
   CONTACT_ADDRESS: z.string().min(1).default('Postboks 123 Sentrum, 0102 Oslo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
+  SMS_PROVIDER: z.preprocess(
+    emptyAsUnset,
+    z.enum(['log', 'http'], { error: 'must be log or http' }).default('log'),
+  ),
+  SMS_HTTP_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
+  SMS_HTTP_TOKEN: optionalText,
+  // Alphanumeric sender ids are limited to 11 characters by the SMS networks.
+  SMS_SENDER: z.preprocess(
+    emptyAsUnset,
+    z.string().trim().min(1).max(11, 'must be at most 11 characters').default('Budrunde'),
+  ),
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.preprocess(emptyAsUnset, z.string().trim().min(1).default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -68,6 +86,10 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (Boolean(raw.ADMIN_EMAIL) !== Boolean(raw.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if (raw.SMS_PROVIDER === 'http' && !raw.SMS_HTTP_URL) {
+    throw new ConfigError('Invalid configuration: SMS_HTTP_URL is required when SMS_PROVIDER is http');
+  }
+  checkS3(raw);
   const dataDir = resolve(raw.DATA_DIR);
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
   const demo =
@@ -82,6 +104,21 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     DEMO_DATA: demo,
     isHttps: appUrl.startsWith('https://'),
   };
+}
+
+function checkS3(raw: RawEnv): void {
+  if (raw.S3_BUCKET) {
+    for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!raw[name])
+        throw new ConfigError(`Invalid configuration: ${name} is required when S3_BUCKET is set`);
+    }
+    return;
+  }
+  // Credentials without a bucket would silently keep images on the local disk.
+  const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find(
+    (name) => raw[name],
+  );
+  if (stray) throw new ConfigError(`Invalid configuration: S3_BUCKET is required when ${stray} is set`);
 }
 
 // With the embedded database everything lives in DATA_DIR, so the cookie secret does too: generated

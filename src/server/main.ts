@@ -10,12 +10,13 @@ import type { AppDeps } from './deps';
 import { ConfigError, type Env, parseEnv } from './env';
 import { ensureAdmin } from './features/accounts/accounts.service';
 import { loggerOptions } from './http/logging';
-import { deleteExpiredSessions } from './http/session-store';
 import { createJobHandlers } from './jobs/handlers';
+import { periodicTasks } from './jobs/periodic-tasks';
 import { JobWorker } from './jobs/worker';
 import { OutboxMailer, SmtpMailer } from './mail/mailer';
 import { RateLimiter } from './security/rate-limiter';
-import { LocalStorage } from './storage/local-storage';
+import { createSmsSender } from './sms/create-sms-sender';
+import { createStorage } from './storage/create-storage';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -50,12 +51,14 @@ async function main(): Promise<void> {
   const log = pino(loggerOptions(env.LOG_LEVEL) as LoggerOptions);
   const database = await openDatabase(env);
   await database.migrate();
+  const { storage, description: storageDescription } = createStorage(env);
   const deps: AppDeps = {
     env,
     db: database.db,
     clock: systemClock,
-    storage: new LocalStorage(join(env.DATA_DIR, 'objects')),
+    storage,
     mailer: env.SMTP_URL ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM) : new OutboxMailer(database.db, log),
+    sms: createSmsSender(env, log),
     limiter: new RateLimiter(systemClock),
   };
   const app = await buildApp(deps, { clientDir: clientDir(), logger: log });
@@ -63,15 +66,10 @@ async function main(): Promise<void> {
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdmin(deps.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   if (env.DEMO_DATA && (await seedDemoData(deps, app.log))) process.stdout.write(`\n${demoLoginsText()}\n\n`);
 
-  const worker = new JobWorker(deps.db, createJobHandlers(deps), app.log, [
-    {
-      name: 'delete-expired-sessions',
-      everyMs: 60 * 60 * 1000,
-      run: () => deleteExpiredSessions(deps.db, deps.clock.now()).then(() => {}),
-    },
-  ]);
+  const worker = new JobWorker(deps.db, createJobHandlers(deps), app.log, periodicTasks(deps));
   worker.start();
   await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info({ storage: storageDescription, sms: env.SMS_PROVIDER }, 'image storage and SMS provider');
   app.log.info(
     `Budrunde kjører på ${env.APP_URL} (${database.kind === 'pglite' ? `PGlite i ${env.DATA_DIR}` : 'PostgreSQL'})`,
   );

@@ -12,6 +12,7 @@ import { JobWorker } from '../../src/server/jobs/worker';
 import { OutboxMailer } from '../../src/server/mail/mailer';
 import { RateLimiter } from '../../src/server/security/rate-limiter';
 import { LocalStorage } from '../../src/server/storage/local-storage';
+import { RecordingSms } from '../setup/recording-sms';
 import { silentLogger } from '../setup/silent-logger';
 import { TestClock } from '../setup/test-clock';
 import { createTestDatabase } from '../setup/test-database';
@@ -46,6 +47,7 @@ export async function startE2eServer(): Promise<E2eServer> {
     clock,
     storage: new LocalStorage(join(dataDir, 'objects')),
     mailer: new OutboxMailer(database.db, silentLogger),
+    sms: new RecordingSms(),
     limiter: new RateLimiter(clock),
   };
   const app = await buildApp(deps, { logger: false, clientDir: CLIENT_DIR });

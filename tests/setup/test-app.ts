@@ -14,6 +14,7 @@ import type { Mail, Mailer } from '../../src/server/mail/mailer';
 import { OutboxMailer } from '../../src/server/mail/mailer';
 import { RateLimiter } from '../../src/server/security/rate-limiter';
 import { LocalStorage } from '../../src/server/storage/local-storage';
+import { RecordingSms } from './recording-sms';
 import { silentLogger } from './silent-logger';
 import { TestClock } from './test-clock';
 import { createTestDatabase } from './test-database';
@@ -25,6 +26,8 @@ export interface TestApp {
   deps: AppDeps;
   clock: TestClock;
   database: Database;
+  /** Every SMS the app sent (through the job worker), oldest first. */
+  sms: RecordingSms;
   /** inject() with the same-origin header a browser would send, and an optional session cookie. */
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
   /** Runs every due background job now (mail delivery and the like). */
@@ -54,12 +57,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const database = await createTestDatabase();
   const clock = new TestClock();
+  const sms = new RecordingSms();
   const deps: AppDeps = {
     env,
     db: database.db,
     clock,
     storage: new LocalStorage(join(dataDir, 'objects')),
     mailer: options.mailer ?? new OutboxMailer(database.db, silentLogger),
+    sms,
     limiter: new RateLimiter(clock),
   };
   const worker = new JobWorker(database.db, createJobHandlers(deps), silentLogger, [], {
@@ -73,6 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     deps,
     clock,
     database,
+    sms,
     request: ({ cookie, headers, ...rest }) =>
       app.inject({ ...rest, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...headers } }),
     runJobs: () => worker.runDueJobs(),

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { contentTypeForKey, isValidObjectKey, type ObjectStorage, type StoredObject } from './storage';
 
@@ -20,6 +20,14 @@ export class LocalStorage implements ObjectStorage {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    if (!isValidObjectKey(key)) return false;
+    return access(this.pathFor(key)).then(
+      () => true,
+      () => false,
+    );
   }
 
   async delete(key: string): Promise<void> {

@@ -7,6 +7,8 @@ export interface StoredObject {
 export interface ObjectStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
+  /** Whether the object is there, without reading it (a HEAD on S3). */
+  exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
 }
 

@@ -9,11 +9,20 @@ export const MAX_IMAGE_SIDE = 10000;
 // Larger photos are scaled down: nobody needs more on a card, and it keeps pages light.
 const OUTPUT_MAX_SIDE = 2400;
 
+export const PROPERTY_IMAGE_FOLDER = 'property-images';
+const OBJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
  * Checks the bytes (not the name or the claimed type), re-encodes the picture, which drops EXIF and GPS,
- * and stores it. Returns the public path under /objects/.
+ * and stores it as `property-images/<objectId>.<jpg|png>`. The id comes from a signed upload link, or is
+ * made here. Returns the public path under /objects/.
  */
-export async function storePropertyImage(storage: ObjectStorage, bytes: Buffer): Promise<string> {
+export async function storePropertyImage(
+  storage: ObjectStorage,
+  bytes: Buffer,
+  objectId: string = randomUUID(),
+): Promise<string> {
+  if (!OBJECT_ID.test(objectId)) throw new Error(`invalid object id: ${objectId}`);
   if (bytes.length === 0) throw new ValidationError('Filen er tom');
   if (bytes.length > MAX_IMAGE_BYTES) throw new ValidationError('Bildet er større enn 10 MB');
   const type = await fileTypeFromBuffer(bytes);
@@ -47,7 +56,7 @@ export async function storePropertyImage(storage: ObjectStorage, bytes: Buffer):
   } catch {
     throw new ValidationError('Bildet kunne ikke leses');
   }
-  const key = `property-images/${randomUUID()}.${isPng ? 'png' : 'jpg'}`;
+  const key = `${PROPERTY_IMAGE_FOLDER}/${objectId}.${isPng ? 'png' : 'jpg'}`;
   await storage.put(key, output, isPng ? 'image/png' : 'image/jpeg');
   return `/objects/${key}`;
 }

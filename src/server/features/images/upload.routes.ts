@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { AppError, Unauthorized } from '../../errors';
+import { viewerOf } from '../accounts/accounts.routes';
+import { MAX_IMAGE_BYTES } from './image-processing';
+import {
+  checkUploadLink,
+  receiveUpload,
+  registerPropertyImage,
+  requestUpload,
+  TOO_LARGE_MESSAGE,
+} from './upload.service';
+import { parseUploadLink, UPLOAD_PATH_PREFIX } from './upload-links';
+
+const user = { access: 'user' } as const;
+
+const registerImageSchema = z.object({
+  imageURL: z.string().trim().min(1, 'Bildet mangler').max(2000, 'Ugyldig bildeadresse'),
+});
+
+/** The three upload calls of SPEC §7 Images: get a link, PUT the file to it, register the path. */
+export function uploadRoutes(deps: AppDeps) {
+  return async (base: FastifyInstance): Promise<void> => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+
+    app.post('/api/objects/upload', { config: user }, async (request) =>
+      requestUpload(deps, viewerOf(request).id),
+    );
+
+    app.put('/api/property-images', { config: user, schema: { body: registerImageSchema } }, (request) =>
+      registerPropertyImage(deps, viewerOf(request).id, request.body.imageURL),
+    );
+
+    await app.register(fileUploadRoute(deps));
+  };
+}
+
+const linkOf = (request: FastifyRequest) =>
+  parseUploadLink((request.params as { id?: unknown }).id, request.query);
+
+// Its own plugin, so that raw bytes of any type and a 10 MB body are accepted on this route alone.
+function fileUploadRoute(deps: AppDeps) {
+  return async (app: FastifyInstance): Promise<void> => {
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    app.setErrorHandler((error: FastifyError) => {
+      // Thrown again, the error reaches the app's handler and the one error contract.
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, TOO_LARGE_MESSAGE);
+      throw error;
+    });
+
+    app.put(
+      `${UPLOAD_PATH_PREFIX}:id`,
+      {
+        config: user,
+        // A little above the image limit, so a slightly larger file gets the same message from the service.
+        bodyLimit: MAX_IMAGE_BYTES + 1024 * 1024,
+        // Refuse visitors and bad links before reading up to 10 MB.
+        onRequest: async (request) => {
+          const userId = request.session?.userId;
+          if (!userId) throw new Unauthorized();
+          checkUploadLink(deps, userId, linkOf(request));
+        },
+      },
+      (request) =>
+        receiveUpload(deps, viewerOf(request).id, linkOf(request), request.body as Buffer | undefined),
+    );
+  };
+}

@@ -1,0 +1,22 @@
+import type { AppDeps } from '../deps';
+import { closeExpiredRounds } from '../features/bid-rounds/round-lifecycle.service';
+import { deleteExpiredSessions } from '../http/session-store';
+import type { PeriodicTask } from './worker';
+
+/** Rounds close by themselves within a minute of their deadline (PRODUCT.md): check twice as often. */
+export const DEADLINE_SWEEP_MS = 20_000;
+
+export function periodicTasks(deps: AppDeps): PeriodicTask[] {
+  return [
+    {
+      name: 'close-expired-rounds',
+      everyMs: DEADLINE_SWEEP_MS,
+      run: () => closeExpiredRounds(deps).then(() => {}),
+    },
+    {
+      name: 'delete-expired-sessions',
+      everyMs: 60 * 60 * 1000,
+      run: () => deleteExpiredSessions(deps.db, deps.clock.now()).then(() => {}),
+    },
+  ];
+}
