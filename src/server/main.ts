@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino, { type LoggerOptions } from 'pino';
+import pino, { type Logger, type LoggerOptions } from 'pino';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { type Database, openPg, openPgliteDir } from './db/client';
@@ -34,8 +34,9 @@ function loadEnv(): Env {
   }
 }
 
-async function openDatabase(env: Env): Promise<Database> {
-  if (env.DATABASE_URL) return openPg(env.DATABASE_URL);
+async function openDatabase(env: Env, log: Logger): Promise<Database> {
+  if (env.DATABASE_URL)
+    return openPg(env.DATABASE_URL, 10, (err) => log.warn({ err }, 'idle database connection lost'));
   const dir = join(env.DATA_DIR, 'pglite');
   mkdirSync(dir, { recursive: true });
   return openPgliteDir(dir);
@@ -49,7 +50,7 @@ function clientDir(): string {
 async function main(): Promise<void> {
   const env = loadEnv();
   const log = pino(loggerOptions(env.LOG_LEVEL) as LoggerOptions);
-  const database = await openDatabase(env);
+  const database = await openDatabase(env, log);
   await database.migrate();
   const { storage, description: storageDescription } = createStorage(env);
   const deps: AppDeps = {

@@ -39,6 +39,9 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     reducedMotion: 'reduce',
   });
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  // The context may already be gone when the browser closes first; that is fine.
+  page.on('close', () => {
+    context.close().catch(() => {});
+  });
   return page;
 }

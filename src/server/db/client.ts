@@ -49,8 +49,15 @@ export async function openPgliteDir(dataDir: string): Promise<Database> {
   return openPglite(await PGlite.create(dataDir));
 }
 
-export function openPg(connectionString: string, max = 10): Database {
+export function openPg(
+  connectionString: string,
+  max = 10,
+  onIdleError: (error: Error) => void = () => {},
+): Database {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection that dies (a server restart, a dropped database) must not crash the process; the
+  // pool replaces it on the next query.
+  pool.on('error', onIdleError);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
