@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
-import { bidRounds, properties, users } from '../db/schema';
+import { bidJournals, bidRounds, bids, properties, users } from '../db/schema';
 import { seedDemoData } from './seed-demo-data';
 
 let t: TestApp;
@@ -18,6 +18,8 @@ describe('seedDemoData', () => {
     expect(allUsers).toHaveLength(4);
     expect(allUsers.every((u) => u.emailVerified)).toBe(true);
     expect(allUsers.filter((u) => u.isAdmin)).toHaveLength(1);
+    expect(await t.deps.db.select().from(bids)).toHaveLength(7);
+    expect(await t.deps.db.select().from(bidJournals)).toHaveLength(3);
 
     const res = await t.request({ method: 'GET', url: '/api/bid-rounds/active' });
     const rounds = res.json() as { property: { imageUrl: string } }[];

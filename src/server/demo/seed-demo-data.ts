@@ -8,6 +8,7 @@ import { countUsers } from '../features/accounts/accounts.repository';
 import { createUser, type NewUser } from '../features/accounts/accounts.service';
 import { createRound } from '../features/bid-rounds/bid-rounds.service';
 import { storePropertyImage } from '../features/images/image-processing';
+import { seedDemoBids } from './demo-bids';
 import { drawPropertyPicture, type PictureStyle } from './property-picture';
 
 export const DEMO_PASSWORD = 'budrunde123';
@@ -150,6 +151,7 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
     );
   }
   const now = await databaseNow(deps.db);
+  const roundIds: string[] = [];
   for (const { daysAhead, picture, round } of ROUNDS) {
     const imageUrl = await storePropertyImage(deps.storage, await drawPropertyPicture(picture));
     const day = getOsloParts(new Date(now.getTime() + daysAhead * 86_400_000));
@@ -158,9 +160,10 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
       imageUrl,
       deadline: makeOsloDate(day.year, day.month, day.day, 12, 0).toISOString(),
     });
-    await createRound(deps.db, ids.seller, input);
+    roundIds.push(await createRound(deps.db, ids.seller, input));
   }
-  log.info({ users: Object.keys(DEMO_USERS).length, rounds: ROUNDS.length }, 'demo data created');
+  await seedDemoBids(deps, { seller: ids.seller, bidderA: ids.bidderA, bidderB: ids.bidderB }, roundIds);
+  log.info({ users: Object.keys(DEMO_USERS).length, rounds: ROUNDS.length + 1 }, 'demo data created');
   return true;
 }
 
