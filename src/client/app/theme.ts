@@ -20,9 +20,14 @@ export const theme = createTheme({
 /** Badge colours dark enough for white text at 4.5:1; Mantine's green.8/9 are not. */
 export const STATUS_COLORS = { active: '#1e7b34', closed: '#495057' } as const;
 
-// Mantine's 'dimmed' grey (used by input descriptions too) is 3.3:1 on white; gray.7 reads at 8:1.
+// Mantine's 'dimmed' grey (input descriptions too), error red and placeholder grey are all under 4.5:1 on
+// white; these shades read at 5:1 or better.
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057' },
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057',
+    '--mantine-color-error': t.colors.red[9] ?? '#c92a2a',
+    '--mantine-color-placeholder': t.colors.gray[7] ?? '#495057',
+  },
   dark: {},
 });

@@ -14,6 +14,18 @@ export async function insertRound(db: DbOrTx, row: typeof bidRounds.$inferInsert
   return created.id;
 }
 
+/** The property fields anyone may see. */
+export const publicPropertyColumns = {
+  title: properties.title,
+  address: properties.address,
+  description: properties.description,
+  imageUrl: properties.imageUrl,
+  size: properties.size,
+  rooms: properties.rooms,
+  buildYear: properties.buildYear,
+  floor: properties.floor,
+};
+
 /** Open rounds whose deadline is still ahead (database time), soonest deadline first. */
 export async function findOpenRounds(db: DbOrTx) {
   return db
@@ -24,16 +36,7 @@ export async function findOpenRounds(db: DbOrTx) {
       isActive: bidRounds.isActive,
       isClosed: bidRounds.isClosed,
       createdAt: bidRounds.createdAt,
-      property: {
-        title: properties.title,
-        address: properties.address,
-        description: properties.description,
-        imageUrl: properties.imageUrl,
-        size: properties.size,
-        rooms: properties.rooms,
-        buildYear: properties.buildYear,
-        floor: properties.floor,
-      },
+      property: publicPropertyColumns,
     })
     .from(bidRounds)
     .innerJoin(properties, eq(properties.id, bidRounds.propertyId))

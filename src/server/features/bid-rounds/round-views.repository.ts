@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { bidRounds, bids, properties, users } from '../../db/schema';
+import { publicPropertyColumns } from './bid-rounds.repository';
 
 const owner = alias(users, 'owner');
 
@@ -39,14 +40,7 @@ export async function findRoundRows(db: DbOrTx, filter: RoundListFilter, viewerI
       smsNotificationsEnabled: bidRounds.smsNotificationsEnabled,
       createdAt: bidRounds.createdAt,
       property: {
-        title: properties.title,
-        address: properties.address,
-        description: properties.description,
-        imageUrl: properties.imageUrl,
-        size: properties.size,
-        rooms: properties.rooms,
-        buildYear: properties.buildYear,
-        floor: properties.floor,
+        ...publicPropertyColumns,
         price: properties.price,
         ownerId: properties.ownerId,
       },

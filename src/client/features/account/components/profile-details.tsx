@@ -1,30 +1,18 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { CurrentUser } from '../../../../shared/schemas/user';
-
-const NOT_SET = 'Ikke oppgitt';
-
-function Detail({ label, value }: { label: string; value: string | null }) {
-  return (
-    <Stack gap={0}>
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm">{value || NOT_SET}</Text>
-    </Stack>
-  );
-}
+import { LabeledText } from '../../../components/labeled-value';
 
 /** The profile in view mode. */
 export function ProfileDetails({ user }: { user: CurrentUser }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <Detail label="Navn" value={`${user.firstName} ${user.lastName}`} />
-      <Detail label="E-post" value={user.email} />
-      <Detail label="Telefon" value={user.phone} />
-      <Detail label="Adresse" value={user.address} />
-      <Detail label="Bank" value={user.bankName} />
-      <Detail label="Kontaktperson i banken" value={user.bankContactName} />
-      <Detail label="Telefon til bankkontakt" value={user.bankContactPhone} />
+      <LabeledText label="Navn" value={`${user.firstName} ${user.lastName}`} />
+      <LabeledText label="E-post" value={user.email} />
+      <LabeledText label="Telefon" value={user.phone} />
+      <LabeledText label="Adresse" value={user.address} />
+      <LabeledText label="Bank" value={user.bankName} />
+      <LabeledText label="Kontaktperson i banken" value={user.bankContactName} />
+      <LabeledText label="Telefon til bankkontakt" value={user.bankContactPhone} />
     </SimpleGrid>
   );
 }

@@ -3,21 +3,11 @@ import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { formatTimeLeft } from '../../../../shared/format/time-left';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { LabeledValue } from '../../../components/labeled-value';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { PropertyFacts } from './property-facts';
 
 const DESCRIPTION_PREVIEW = 80;
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
 
 /** Deadline, highest bid, seller and description of a round, as the card shows them. */
 export function RoundFacts({ round, now }: { round: BidRoundView; now: Date }) {
@@ -30,20 +20,20 @@ export function RoundFacts({ round, now }: { round: BidRoundView; now: Date }) {
         <LinkifiedText size="sm" text={property.description} maxLength={DESCRIPTION_PREVIEW} />
       ) : null}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Fact label="Budfrist">
+        <LabeledValue label="Budfrist">
           <Text size="sm">{formatLongDate(round.deadline)}</Text>
           <Text size="sm" fw={600} data-testid="time-left">
             {formatTimeLeft(round.deadline, now)}
           </Text>
-        </Fact>
-        <Fact label="Høyeste bud">
+        </LabeledValue>
+        <LabeledValue label="Høyeste bud">
           <Text size="lg" fw={700} data-testid="highest-bid">
             {round.highestBid === null ? 'Ingen bud ennå' : formatMoney(round.highestBid)}
           </Text>
           <Text size="sm">Startpris {formatMoney(property.price)}</Text>
-        </Fact>
+        </LabeledValue>
         {owner ? (
-          <Fact label="Selger">
+          <LabeledValue label="Selger">
             <Text size="sm">
               {owner.firstName} {owner.lastName}
             </Text>
@@ -55,7 +45,7 @@ export function RoundFacts({ round, now }: { round: BidRoundView; now: Date }) {
             <Anchor size="sm" href={`mailto:${owner.email}`}>
               {owner.email}
             </Anchor>
-          </Fact>
+          </LabeledValue>
         ) : null}
       </SimpleGrid>
     </Stack>

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { formatAmountInWords } from '../../../../shared/format/amount-in-words';
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
+import { LabeledValue } from '../../../components/labeled-value';
 
 export interface BidDraft {
   amount: number;
@@ -16,40 +17,29 @@ interface BidConfirmDialogProps {
   onConfirm: (draft: BidDraft) => void;
 }
 
-function Line({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
-
 /** 'Bekreft budgivning': the last look at a bid before it binds, with the amount in digits and words. */
 export function BidConfirmDialog({ draft, propertyName, onCancel, onConfirm }: BidConfirmDialogProps) {
   return (
     <Modal opened={draft !== null} onClose={onCancel} title="Bekreft budgivning" centered>
       {draft ? (
         <Stack gap="sm">
-          <Line label="Eiendom">
+          <LabeledValue label="Eiendom">
             <Text>{propertyName}</Text>
-          </Line>
-          <Line label="Beløp">
+          </LabeledValue>
+          <LabeledValue label="Beløp">
             <Text size="xl" fw={700}>
               {formatMoney(draft.amount)}
             </Text>
             <Text size="sm" fs="italic">
               {formatAmountInWords(draft.amount)}
             </Text>
-          </Line>
-          <Line label="Forbehold">
+          </LabeledValue>
+          <LabeledValue label="Forbehold">
             <Text style={{ whiteSpace: 'pre-wrap' }}>{draft.conditions || 'Ingen forbehold'}</Text>
-          </Line>
-          <Line label="Akseptfrist">
+          </LabeledValue>
+          <LabeledValue label="Akseptfrist">
             <Text>{formatLongDate(draft.bidDeadline)}</Text>
-          </Line>
+          </LabeledValue>
           <Paper withBorder p="sm" bg="red.0" style={{ borderColor: 'var(--mantine-color-red-9)' }}>
             <Text size="sm">
               <strong>Juridisk bindende avtale.</strong> Ved å sende inn dette budet forplikter du deg
