@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateProfileInput } from '../../../../shared/schemas/auth';
 import type { CurrentUser } from '../../../../shared/schemas/user';
 import { apiJson } from '../../../lib/api';
+import { expectSignOut } from '../../auth/sign-out';
 import { CURRENT_USER_KEY } from '../../auth/use-current-user';
 
 export function useUpdateProfile() {
@@ -20,5 +21,10 @@ export function useChangePassword() {
 }
 
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: () => apiJson<{ message: string }>('DELETE', '/api/users/me') });
+  return useMutation({
+    mutationFn: () => {
+      expectSignOut();
+      return apiJson<{ message: string }>('DELETE', '/api/users/me');
+    },
+  });
 }

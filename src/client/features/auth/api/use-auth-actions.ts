@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../shared/schemas/user';
 import { apiJson } from '../../../lib/api';
+import { expectSignOut } from '../sign-out';
 import { CURRENT_USER_KEY } from '../use-current-user';
 
 export function useLogin() {
@@ -15,7 +16,10 @@ export function useLogin() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<{ message: string }>('POST', '/api/auth/logout'),
+    mutationFn: () => {
+      expectSignOut();
+      return apiJson<{ message: string }>('POST', '/api/auth/logout');
+    },
     onSuccess: () => {
       // Dropping the user stops every live list from polling before the page reloads.
       queryClient.setQueryData(CURRENT_USER_KEY, null);
