@@ -23,7 +23,9 @@ export function RoundFacts({ round, now }: { round: BidRoundView; now: Date }) {
         <LabeledValue label="Budfrist">
           <Text size="sm">{formatLongDate(round.deadline)}</Text>
           <Text size="sm" fw={600} data-testid="time-left">
-            {formatTimeLeft(round.deadline, now)}
+            {round.isClosed
+              ? `Avsluttet${round.closedAt ? ` ${formatLongDate(round.closedAt)}` : ''}`
+              : formatTimeLeft(round.deadline, now)}
           </Text>
         </LabeledValue>
         <LabeledValue label="Høyeste bud">
