@@ -14,6 +14,7 @@ import { siteRoutes } from './features/site/site.routes';
 import { registerAccess } from './http/access';
 import { registerClientFiles } from './http/client-files';
 import { registerErrorHandler } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
 import { loggerOptions } from './http/logging';
 import { registerSecurity } from './http/security';
 import { registerSession } from './http/session';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     isHttps: deps.env.isHttps,
   });
   registerAccess(app, deps.db);
+  registerInputGuard(app);
 
   await app.register(healthRoutes(deps));
   await app.register(siteRoutes(deps));

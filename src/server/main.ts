@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdmin(deps.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   if (env.DEMO_DATA && (await seedDemoData(deps, app.log))) process.stdout.write(`\n${demoLoginsText()}\n\n`);
 
-  const worker = new JobWorker(deps.db, createJobHandlers(deps), app.log, periodicTasks(deps));
+  const worker = new JobWorker(deps.db, createJobHandlers(deps), app.log, periodicTasks(deps, app.log));
   worker.start();
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info({ storage: storageDescription, sms: env.SMS_PROVIDER }, 'image storage and SMS provider');

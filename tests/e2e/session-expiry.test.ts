@@ -30,12 +30,16 @@ describe.skipIf(!chromiumAvailable())('a session that ends while the rounds page
     await dialog.getByLabel('E-post', { exact: true }).fill('kari@example.no');
     await dialog.getByLabel('Passord', { exact: true }).fill('hemmelig1');
     await dialog.getByRole('button', { name: 'Logg inn' }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Aktive budrunder' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1, name: 'Aktive budrunder' }).isVisible())
+      .toBe(true);
 
     // The session ends on the server (another device changed the password, say); the next poll notices.
     await deleteUserSessions(server.deps.db, userId);
     await expect.poll(() => page.getByText('Ikke pålogget').isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => page.getByRole('dialog', { name: 'Logg inn' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('dialog', { name: 'Logg inn' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/');
     await page.close();
   });

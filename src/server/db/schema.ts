@@ -203,7 +203,7 @@ export const jobs = pgTable(
     payload: jsonb('payload').notNull(),
     runAt: ts('run_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
-    maxAttempts: integer('max_attempts').notNull().default(10),
+    maxAttempts: integer('max_attempts').notNull().default(180),
     lockedUntil: ts('locked_until'),
     lastError: text('last_error'),
     completedAt: ts('completed_at'),

@@ -21,6 +21,21 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: 'For mange forespørsler. Vent litt og prøv igjen.',
 };
 
+/**
+ * Database errors carry the failed query's parameters (password hashes, addresses, e-mails) in their
+ * message; the log gets the query text and the database's own reason, never the values.
+ */
+function loggableError(error: Error & { cause?: unknown; code?: string }) {
+  const cause = error.cause as { message?: string; code?: string } | undefined;
+  return {
+    type: error.name,
+    message: error.message.split('\nparams:')[0],
+    code: error.code ?? cause?.code,
+    cause: cause?.message,
+    stack: error.stack?.split('\n').slice(1, 8).join('\n'),
+  };
+}
+
 export const SERVER_ERROR_MESSAGE = 'Noe gikk galt på serveren. Prøv igjen senere.';
 
 /** The one error contract: every failure becomes `{ message, errors? }` with the right status. */
@@ -44,7 +59,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.info({ code: error.code, status }, 'client error');
       return reply.status(status).send({ message });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({ message: SERVER_ERROR_MESSAGE });
   });
 }

@@ -15,6 +15,8 @@ declare module 'fastify' {
     createdAt?: number;
     /** Epoch ms of the last request that refreshed the session; the idle timeout counts from here. */
     lastSeenAt?: number;
+    /** Set only during the login request: the one time a session row may be created. */
+    justLoggedIn?: boolean;
   }
 }
 
@@ -25,17 +27,24 @@ export class DbSessionStore implements SessionStore {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * Only the login request creates a row. Every later save only updates, so a request that was in flight
+   * when logout or a password change deleted the row cannot bring the session back.
+   */
   set(sid: string, session: Session, callback: (err?: unknown) => void): void {
     const now = this.clock.now().getTime();
     const idleEnd = (session.lastSeenAt ?? now) + SESSION_IDLE_MS;
     const absoluteEnd = (session.createdAt ?? now) + SESSION_ABSOLUTE_MS;
     const expire = new Date(Math.min(idleEnd, absoluteEnd));
-    const row = { sid, sess: session, expire, userId: session.userId ?? null };
-    this.db
-      .insert(sessions)
-      .values(row)
-      .onConflictDoUpdate({ target: sessions.sid, set: { sess: row.sess, expire, userId: row.userId } })
-      .then(() => callback(), callback);
+    const { justLoggedIn, ...stored } = session;
+    const userId = session.userId ?? null;
+    const write = justLoggedIn
+      ? this.db
+          .insert(sessions)
+          .values({ sid, sess: stored, expire, userId })
+          .onConflictDoUpdate({ target: sessions.sid, set: { sess: stored, expire, userId } })
+      : this.db.update(sessions).set({ sess: stored, expire, userId }).where(eq(sessions.sid, sid));
+    write.then(() => callback(), callback);
   }
 
   get(sid: string, callback: (err: unknown, result?: Session | null) => void): void {

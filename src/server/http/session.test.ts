@@ -3,22 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, sessionCookieFrom, type TestApp } from '../../../tests/setup/test-app';
 import { sessions, users } from '../db/schema';
 import { createUser } from '../features/accounts/accounts.service';
-import { deleteExpiredSessions, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-store';
+import { startUserSession } from './session';
+import { DbSessionStore, deleteExpiredSessions, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-store';
 
 const HOUR = 60 * 60 * 1000;
 let t: TestApp;
 let userId: string;
 
-// Login arrives with the accounts feature; until then this test-only route starts a session the same way.
+// A test-only route starts a session for any user the way login does, without a password round trip.
 beforeAll(async () => {
   t = await createTestApp({
     extend: (app) => {
       app.post('/api/test/session', { config: { access: 'public' } }, async (request) => {
-        await request.session.regenerate();
-        const now = t.clock.now().getTime();
-        request.session.userId = userId;
-        request.session.createdAt = now;
-        request.session.lastSeenAt = now;
+        await startUserSession(request, userId, t.clock);
         return { ok: true };
       });
     },
@@ -114,5 +111,29 @@ describe('sessions', () => {
     );
     expect(removed).toBeGreaterThan(0);
     expect(await t.deps.db.select().from(sessions)).toHaveLength(0);
+  });
+
+  it('an ended session is never written back by a request that was still in flight', async () => {
+    const cookie = await startSession();
+    const [row] = await t.deps.db.select().from(sessions).where(eq(sessions.userId, userId));
+    const store = new DbSessionStore(t.deps.db, t.clock);
+    await t.deps.db.delete(sessions).where(eq(sessions.sid, row?.sid ?? ''));
+    // What @fastify/session does at the end of a request that loaded the session before it was deleted.
+    await new Promise<void>((resolve, reject) =>
+      store.set(row?.sid ?? '', row?.sess as never, (err) => (err ? reject(err) : resolve())),
+    );
+    expect(
+      await t.deps.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.sid, row?.sid ?? '')),
+    ).toHaveLength(0);
+    expect((await currentUser(cookie)).statusCode).toBe(401);
+  });
+
+  it('logout clears the cookie in the browser too', async () => {
+    const cookie = await startSession();
+    const res = await t.request({ method: 'POST', url: '/api/auth/logout', cookie });
+    expect(String(res.headers['set-cookie'])).toMatch(/^budrunde\.sid=;.*Expires=Thu, 01 Jan 1970/);
   });
 });

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { DbSessionStore, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-store';
@@ -28,8 +28,16 @@ export async function registerSession(app: FastifyInstance, options: SessionOpti
     cookieName: sessionCookieName(options.isHttps),
     store: new DbSessionStore(options.db, options.clock),
     saveUninitialized: false,
-    rolling: true,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: options.isHttps, path: '/', maxAge: SESSION_IDLE_MS },
+    // Not rolling: a save on every request would write back sessions that were just ended. The cookie lives
+    // as long as the absolute timeout; the idle timeout is the server's to enforce.
+    rolling: false,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.isHttps,
+      path: '/',
+      maxAge: SESSION_ABSOLUTE_MS,
+    },
   });
 
   // Idle and absolute timeouts are enforced here, on the server, whatever the cookie says.
@@ -57,4 +65,15 @@ export async function startUserSession(request: FastifyRequest, userId: string, 
   request.session.userId = userId;
   request.session.createdAt = now;
   request.session.lastSeenAt = now;
+  request.session.justLoggedIn = true;
+}
+
+/** Ends the request's session and tells the browser to forget its cookie. */
+export async function endSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  isHttps: boolean,
+): Promise<void> {
+  if (request.session) await request.session.destroy();
+  reply.clearCookie(sessionCookieName(isHttps), { path: '/' });
 }

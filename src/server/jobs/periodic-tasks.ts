@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
 import { closeExpiredRounds } from '../features/bid-rounds/round-lifecycle.service';
 import { deleteExpiredSessions } from '../http/session-store';
@@ -6,12 +7,12 @@ import type { PeriodicTask } from './worker';
 /** Rounds close by themselves within a minute of their deadline (PRODUCT.md): check twice as often. */
 export const DEADLINE_SWEEP_MS = 20_000;
 
-export function periodicTasks(deps: AppDeps): PeriodicTask[] {
+export function periodicTasks(deps: AppDeps, log: FastifyBaseLogger): PeriodicTask[] {
   return [
     {
       name: 'close-expired-rounds',
       everyMs: DEADLINE_SWEEP_MS,
-      run: () => closeExpiredRounds(deps).then(() => {}),
+      run: () => closeExpiredRounds(deps, log).then(() => {}),
     },
     {
       name: 'delete-expired-sessions',

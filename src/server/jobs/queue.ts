@@ -16,7 +16,8 @@ export async function enqueueJob(db: DbOrTx, type: string, payload: unknown, opt
     type,
     payload: payload as object,
     runAt: options.runAt ?? sql`now()`,
-    maxAttempts: options.maxAttempts ?? 10,
+    // With the backoff capped at an hour this is about a week of retries: an outage delays mail, never loses it.
+    maxAttempts: options.maxAttempts ?? 180,
   });
 }
 

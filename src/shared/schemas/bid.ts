@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MAX_CONDITIONS_LENGTH } from '../rules/bids';
 import { MAX_AMOUNT } from './bid-round';
 
+const MAX_ACCEPTANCE_MS = 366 * 24 * 60 * 60 * 1000;
+
 /** POST /api/bids. The server checks amount and deadline again against the round, under its lock. */
 export const placeBidSchema = z.object({
   bidRoundId: z.uuid('Ugyldig budrunde'),
@@ -16,14 +18,23 @@ export const placeBidSchema = z.object({
     .max(MAX_CONDITIONS_LENGTH, `Forbehold kan ha høyst ${MAX_CONDITIONS_LENGTH} tegn`)
     .nullish()
     .transform((v) => v || null),
-  bidDeadline: z.union([z.date(), z.string()], { error: 'Akseptfrist må velges' }).transform((v, ctx) => {
-    const date = v instanceof Date ? v : new Date(v);
-    if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: 'custom', message: 'Akseptfrist må velges' });
-      return z.NEVER;
-    }
-    return date;
-  }),
+  // An ISO time with its offset (or a Date): a bare '2031-01-01 12:00' would be read in the server's zone.
+  bidDeadline: z
+    .union([z.date(), z.iso.datetime({ offset: true, error: 'Akseptfrist må velges' })], {
+      error: 'Akseptfrist må velges',
+    })
+    .transform((v, ctx) => {
+      const date = v instanceof Date ? v : new Date(v);
+      if (Number.isNaN(date.getTime())) {
+        ctx.addIssue({ code: 'custom', message: 'Akseptfrist må velges' });
+        return z.NEVER;
+      }
+      if (date.getTime() > Date.now() + MAX_ACCEPTANCE_MS) {
+        ctx.addIssue({ code: 'custom', message: 'Akseptfristen kan ikke være mer enn ett år frem i tid' });
+        return z.NEVER;
+      }
+      return date;
+    }),
 });
 export type PlaceBidInput = z.input<typeof placeBidSchema>;
 

@@ -63,10 +63,16 @@ export async function countUsers(db: DbOrTx): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function makeAdminVerified(db: DbOrTx, id: string): Promise<void> {
+export async function makeAdminVerified(db: DbOrTx, id: string, passwordHash: string): Promise<void> {
   await db
     .update(users)
-    .set({ isAdmin: true, emailVerified: true, updatedAt: sql`now()` })
+    .set({
+      isAdmin: true,
+      emailVerified: true,
+      password: passwordHash,
+      deletedAt: null,
+      updatedAt: sql`now()`,
+    })
     .where(eq(users.id, id));
 }
 

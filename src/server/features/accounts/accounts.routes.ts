@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changePasswordSchema, updateProfileSchema } from '../../../shared/schemas/auth';
 import type { AppDeps } from '../../deps';
 import { Unauthorized } from '../../errors';
+import { endSession } from '../../http/session';
 import type { Viewer } from './accounts.repository';
 import { toCurrentUser } from './accounts.service';
 import { changePassword, deleteAccount, updateProfile } from './profile.service';
@@ -37,10 +38,9 @@ export function accountsRoutes(deps: AppDeps) {
       },
     );
 
-    app.delete('/api/users/me', { config: user }, async (request) => {
+    app.delete('/api/users/me', { config: user }, async (request, reply) => {
       await deleteAccount(deps, viewerOf(request));
-      // The service removed the stored sessions; this keeps the request's own from being saved again.
-      await request.session.destroy();
+      await endSession(request, reply, deps.env.isHttps);
       return { message: 'Konto slettet' };
     });
   };

@@ -2,6 +2,7 @@ import type { CurrentUser } from '../../../shared/schemas/user';
 import type { DbOrTx } from '../../db/client';
 import { Conflict } from '../../errors';
 import { hashPassword } from '../../security/passwords';
+import { deleteUserSessions } from '../auth/sessions.repository';
 import { findUserIdByEmail, insertUser, makeAdminVerified, type Viewer } from './accounts.repository';
 
 export const EMAIL_TAKEN_MESSAGE = 'E-postadressen er allerede registrert';
@@ -46,7 +47,10 @@ export async function createUser(
 export async function ensureAdmin(db: DbOrTx, email: string, password: string): Promise<void> {
   const existing = await findUserIdByEmail(db, email);
   if (existing) {
-    await makeAdminVerified(db, existing);
+    // The configured password wins: whoever registered the address earlier must not inherit admin rights
+    // with a password of their own choosing. Their sessions end with it.
+    await makeAdminVerified(db, existing, await hashPassword(password));
+    await deleteUserSessions(db, existing);
     return;
   }
   await createUser(

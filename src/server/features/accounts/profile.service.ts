@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ChangePasswordInput, updateProfileSchema } from '../../../shared/schemas/auth';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import type { AppDeps } from '../../deps';
-import { Forbidden, NotFound, ValidationError } from '../../errors';
+import { Forbidden, NotFound, TooManyRequests, ValidationError } from '../../errors';
 import { accountDeletedMail, passwordChangedMail } from '../../mail/account-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { hashPassword, verifyPassword } from '../../security/passwords';
@@ -36,6 +36,8 @@ export async function changePassword(
   input: ChangePasswordInput,
   currentSid: string,
 ): Promise<void> {
+  // A stolen session must not be a way to guess the password at full speed.
+  if (!deps.limiter.hit(`change-password:${viewer.id}`, 10, 15 * 60_000)) throw new TooManyRequests();
   const stored = await findPasswordHash(deps.db, viewer.id);
   if (!stored || !(await verifyPassword(stored, input.currentPassword))) {
     throw new ValidationError(WRONG_CURRENT_PASSWORD, [

@@ -8,7 +8,7 @@ import {
   verifyEmailQuerySchema,
 } from '../../../shared/schemas/auth';
 import type { AppDeps } from '../../deps';
-import { startUserSession } from '../../http/session';
+import { endSession, startUserSession } from '../../http/session';
 import {
   authenticate,
   forgotPassword,
@@ -39,8 +39,8 @@ export function authRoutes(deps: AppDeps) {
       return user;
     });
 
-    app.post('/api/auth/logout', { config: pub }, async (request) => {
-      if (request.session?.userId) await request.session.destroy();
+    app.post('/api/auth/logout', { config: pub }, async (request, reply) => {
+      await endSession(request, reply, deps.env.isHttps);
       return { message: 'Du er nå logget ut.' };
     });
 

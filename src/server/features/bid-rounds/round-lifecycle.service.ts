@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { CloseRoundResult, SelectWinnerResult } from '../../../shared/schemas/journal';
 import type { Tx } from '../../db/client';
@@ -8,7 +9,7 @@ import type { Viewer } from '../accounts/accounts.repository';
 import { findBidInRound, findRoundBidsWithBidders } from '../bids/bids.repository';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
 import { toJournalEntries } from '../journals/journal-builder';
-import { findJournal } from '../journals/journals.repository';
+import { findJournal, findOwnerCopy } from '../journals/journals.repository';
 import { writeRoundJournals } from '../journals/journals.service';
 import {
   findExpiredOpenRoundIds,
@@ -64,9 +65,11 @@ export async function closeRound(deps: AppDeps, viewer: Viewer, roundId: string)
     const round = await lockRound(tx, roundId);
     assertCanManage(round, viewer);
     if (round.isClosed) throw new Conflict(ALREADY_CLOSED);
-    await endRound(tx, deps, round, 'closed', viewer.id, null);
+    // Past its deadline the round has ended by itself; the sweep just had not got to it yet.
+    const expired = round.deadline <= (await databaseNow(tx));
+    await endRound(tx, deps, round, expired ? 'deadline' : 'closed', expired ? null : viewer.id, null);
   });
-  const journal = await findJournal(deps.db, roundId, viewer.id);
+  const journal = (await findJournal(deps.db, roundId, viewer.id)) ?? (await findOwnerCopy(deps.db, roundId));
   return { message: 'Budrunde lukket', bids: journal ? toJournalEntries(journal.journalData) : [] };
 }
 
@@ -100,15 +103,20 @@ export async function selectWinner(
 }
 
 /** Closes every open round whose deadline has passed. Safe to run anywhere, any number of times. */
-export async function closeExpiredRounds(deps: AppDeps): Promise<number> {
+export async function closeExpiredRounds(deps: AppDeps, log?: FastifyBaseLogger): Promise<number> {
   let closed = 0;
   for (const id of await findExpiredOpenRoundIds(deps.db)) {
-    closed += await deps.db.transaction(async (tx) => {
-      const round = await lockRound(tx, id);
-      if (!round || round.isClosed || round.deadline > (await databaseNow(tx))) return 0;
-      await endRound(tx, deps, round, 'deadline', null, null);
-      return 1;
-    });
+    try {
+      closed += await deps.db.transaction(async (tx) => {
+        const round = await lockRound(tx, id);
+        if (!round || round.isClosed || round.deadline > (await databaseNow(tx))) return 0;
+        await endRound(tx, deps, round, 'deadline', null, null);
+        return 1;
+      });
+    } catch (err) {
+      // One round that cannot be closed must not hold up the others; it is tried again next sweep.
+      log?.error({ err, roundId: id }, 'could not close an expired round');
+    }
   }
   return closed;
 }

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps';
-import { AppError, Conflict, Forbidden, ValidationError } from '../../errors';
+import { AppError, Conflict, Forbidden, TooManyRequests, ValidationError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
 import { MAX_IMAGE_BYTES, PROPERTY_IMAGE_FOLDER, storePropertyImage } from './image-processing';
 import {
@@ -11,7 +11,7 @@ import {
   uploadUrlOf,
 } from './upload-links';
 
-type UploadDeps = Pick<AppDeps, 'env' | 'clock' | 'storage'>;
+type UploadDeps = Pick<AppDeps, 'env' | 'clock' | 'storage' | 'limiter'>;
 
 export const INVALID_LINK_MESSAGE = 'Ugyldig eller utløpt opplastingslenke';
 export const IMAGE_NOT_FOUND_MESSAGE = 'Fant ikke bildet. Last opp på nytt.';
@@ -21,7 +21,10 @@ const PROPERTY_IMAGE_PATH =
   /^(?:\/objects\/)?(property-images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png))$/;
 
 /** Step 1: a short-lived link that lets this user upload one image. Nothing is stored. */
-export function requestUpload({ env, clock }: UploadDeps, userId: string): { uploadURL: string } {
+export function requestUpload({ env, clock, limiter }: UploadDeps, userId: string): { uploadURL: string } {
+  // Each upload may store up to 10 MB; a bound per user keeps one account from filling the disk.
+  if (!limiter.hit(`upload:${userId}`, 30, 60 * 60_000))
+    throw new TooManyRequests('For mange opplastinger. Prøv igjen senere.');
   return { uploadURL: uploadUrlOf(createUploadLink(env.SESSION_SECRET, userId, clock.now())) };
 }
 

@@ -78,7 +78,8 @@ export function scrubJournal(journal: StoredJournal, userId: string): StoredJour
   return {
     ...journal,
     entries: journal.entries.map((e) =>
-      e.subjectId !== userId || e.bidderName.startsWith('Budgiver ')
+      // Only entries that identify the person carry their details; pseudonymous ones have nothing to remove.
+      e.subjectId !== userId || e.userId === null
         ? e
         : {
             ...e,
