@@ -80,3 +80,13 @@ export async function markJobFailed(
       last_error = ${error}
     where id = ${job.id}`);
 }
+
+/**
+ * Drops mail still waiting for an address (account deletion): nothing more should reach a person who has
+ * left, and their address should not linger in the queue.
+ */
+export async function deletePendingMailTo(db: DbOrTx, email: string): Promise<void> {
+  await db.execute(sql`
+    delete from jobs
+    where completed_at is null and type = 'mail:send' and lower(payload->'mail'->>'to') = lower(${email})`);
+}

@@ -12,6 +12,14 @@ export const MIN_PASSWORD_LENGTH = 6;
 // argon2 hashes any length, but an unbounded password is a cheap way to burn server CPU.
 const MAX_PASSWORD_LENGTH = 200;
 
+const PSEUDONYM = /^\s*budgiver\s+[a-zæøå]{1,3}\s*$/i;
+export const NAME_LIKE_PSEUDONYM = 'Navnet kan ikke ligne på et anonymt budgivernavn';
+
+/** A name such as 'Budgiver A' would pass for another bidder's pseudonym in the seller's lists. */
+export function looksLikePseudonym(firstName: string, lastName: string): boolean {
+  return PSEUDONYM.test(`${firstName} ${lastName}`);
+}
+
 const email = z.string().trim().email('Ugyldig e-postadresse').max(254, 'Ugyldig e-postadresse');
 const password = (message: string) => z.string().min(MIN_PASSWORD_LENGTH, message).max(MAX_PASSWORD_LENGTH);
 const optionalText = (max: number) =>
@@ -52,6 +60,9 @@ export const registerSchema = z
     agreeToTerms: z.literal(true, { error: 'Du må godta vilkårene' }),
   })
   .superRefine((v, ctx) => {
+    if (looksLikePseudonym(v.firstName, v.lastName)) {
+      ctx.addIssue({ code: 'custom', path: ['lastName'], message: NAME_LIKE_PSEUDONYM });
+    }
     if (!isValidPhone(combinePhone(v.countryCode, v.phoneNumber))) {
       ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: PHONE_FORM_HINT });
     }
@@ -89,15 +100,20 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** PATCH /api/users/me. Phones follow the phone rule when they are filled in. */
-export const updateProfileSchema = z.object({
-  firstName: z.string().trim().min(1, 'Fornavn er påkrevd').max(100),
-  lastName: z.string().trim().min(1, 'Etternavn er påkrevd').max(100),
-  phone: optionalPhoneSchema,
-  address: optionalText(300),
-  bankName: optionalText(100),
-  bankContactName: optionalText(100),
-  bankContactPhone: optionalPhoneSchema,
-});
+export const updateProfileSchema = z
+  .object({
+    firstName: z.string().trim().min(1, 'Fornavn er påkrevd').max(100),
+    lastName: z.string().trim().min(1, 'Etternavn er påkrevd').max(100),
+    phone: optionalPhoneSchema,
+    address: optionalText(300),
+    bankName: optionalText(100),
+    bankContactName: optionalText(100),
+    bankContactPhone: optionalPhoneSchema,
+  })
+  .refine((v) => !looksLikePseudonym(v.firstName, v.lastName), {
+    path: ['lastName'],
+    message: NAME_LIKE_PSEUDONYM,
+  });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 export const verifyEmailQuerySchema = z.object({

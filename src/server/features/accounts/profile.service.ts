@@ -3,6 +3,7 @@ import type { ChangePasswordInput, updateProfileSchema } from '../../../shared/s
 import type { CurrentUser } from '../../../shared/schemas/user';
 import type { AppDeps } from '../../deps';
 import { Forbidden, NotFound, TooManyRequests, ValidationError } from '../../errors';
+import { deletePendingMailTo } from '../../jobs/queue';
 import { accountDeletedMail, passwordChangedMail } from '../../mail/account-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { hashPassword, verifyPassword } from '../../security/passwords';
@@ -63,6 +64,7 @@ export async function deleteAccount(deps: AppDeps, viewer: Viewer): Promise<void
     // Own open rounds end first, so that their journals are written while the seller still exists.
     await closeRoundsOwnedBy(tx, deps, viewer.id);
     await scrubUserFromJournals(tx, viewer.id);
+    await deletePendingMailTo(tx, viewer.email);
     await enqueueMail(tx, accountDeletedMail(viewer.email, viewer.firstName));
     await updateUser(tx, viewer.id, {
       ...DELETED_NAME,

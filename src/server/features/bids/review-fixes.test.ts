@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, signUp } from '../../../../tests/setup/accounts';
+import { login, registrationPayload, signUp } from '../../../../tests/setup/accounts';
 import { createRoundAs, placeBid, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { bidRounds, users } from '../../db/schema';
@@ -59,16 +59,44 @@ describe('hard cases', () => {
     expect(row).toMatchObject({ closeReason: 'deadline', closedBy: null });
   });
 
-  it('deleting an account scrubs it from the owner’s journal whatever the name', async () => {
+  it('a name that looks like a pseudonym is refused at registration and in the profile', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { ...registrationPayload('pseudo@example.no'), firstName: 'Budgiver', lastName: 'Z' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({
+      path: 'lastName',
+      message: 'Navnet kan ikke ligne på et anonymt budgivernavn',
+    });
+    const profile = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me',
+      cookie: kari,
+      payload: { firstName: 'budgiver', lastName: 'ab' },
+    });
+    expect(profile.statusCode).toBe(400);
+  });
+
+  it('deleting an account scrubs it from the owner’s journal, and drops mail still queued for it', async () => {
     const sneaky = await signUp(t, 'sneaky@example.no', {
-      firstName: 'Budgiver',
-      lastName: 'Z',
+      firstName: 'Bud',
+      lastName: 'Giver',
       bankName: 'Hemmelig bank',
     });
     const round = await createRoundAs(t, owner);
     await placeBidOk(t, sneaky, round.id, 4_000_000);
     await t.request({ method: 'PUT', url: `/api/bid-rounds/${round.id}/close`, cookie: owner });
     await t.request({ method: 'DELETE', url: '/api/users/me', cookie: sneaky });
+    await t.runJobs();
+    // The close queued a 'journal ready' mail; after deletion only the goodbye reached the old address.
+    expect((await t.mails('sneaky@example.no')).slice(-1).map((m) => m.subject)).toEqual([
+      'Kontoen din hos Budrunde er slettet',
+    ]);
+    expect((await t.mails('sneaky@example.no')).some((m) => m.subject.startsWith('Budjournalen'))).toBe(
+      false,
+    );
     const journals = (
       await t.request({ method: 'GET', url: '/api/user/bid-journals', cookie: owner })
     ).json();
