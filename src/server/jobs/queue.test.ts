@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/setup/test-database';
 import type { Database, Db } from '../db/client';
 import { jobs } from '../db/schema';
-import { enqueueJob } from './queue';
+import { deleteFinishedJobs, enqueueJob } from './queue';
 import { defaultBackoff, type JobHandler, JobWorker, type WorkerOptions } from './worker';
 
 const log = pino({ level: 'silent' });
@@ -212,5 +212,20 @@ describe('defaultBackoff', () => {
     [30, 3_600_000],
   ])('retry %i waits %i ms', (attempt, ms) => {
     expect(defaultBackoff(attempt)).toBe(ms);
+  });
+});
+
+describe('retention', () => {
+  it('deletes finished jobs older than the retention period, and nothing still pending', async () => {
+    await enqueueJob(db, 'old-done', {});
+    await enqueueJob(db, 'old-failed', {});
+    await enqueueJob(db, 'recent-done', {});
+    await enqueueJob(db, 'pending', {});
+    const long = new Date(Date.now() - 40 * 86_400_000);
+    await db.update(jobs).set({ completedAt: long }).where(eq(jobs.type, 'old-done'));
+    await db.update(jobs).set({ failedAt: long }).where(eq(jobs.type, 'old-failed'));
+    await db.update(jobs).set({ completedAt: new Date() }).where(eq(jobs.type, 'recent-done'));
+    expect(await deleteFinishedJobs(db, 30)).toBe(2);
+    expect((await db.select().from(jobs)).map((j) => j.type).sort()).toEqual(['pending', 'recent-done']);
   });
 });

@@ -90,3 +90,13 @@ export async function deletePendingMailTo(db: DbOrTx, email: string): Promise<vo
     delete from jobs
     where completed_at is null and type = 'mail:send' and lower(payload->'mail'->>'to') = lower(${email})`);
 }
+
+/** Retention: finished jobs (and their payloads, which hold addresses and names) are kept for a while, then go. */
+export async function deleteFinishedJobs(db: DbOrTx, olderThanDays: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from jobs
+    where (completed_at is not null or failed_at is not null)
+      and coalesce(completed_at, failed_at) < now() - make_interval(days => ${olderThanDays})
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
