@@ -38,7 +38,7 @@ export const placeBidSchema = z.object({
 });
 export type PlaceBidInput = z.input<typeof placeBidSchema>;
 
-/** A bid as any participant may see it: the bidder is 'Du' or a per-round pseudonym, never a person. */
+/** A bid as every participant may see it: the bidder is 'Du' or a per-round pseudonym, never a person. */
 export interface BidView {
   id: string;
   amount: number;

@@ -1,10 +1,11 @@
-import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from '../../../shared/schemas/auth';
+import { NarrowCardPage } from '../../components/narrow-card-page';
 import { ApiError, apiJson } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -89,7 +90,7 @@ export function ResetPasswordPage() {
 
   if (done) {
     return (
-      <Shell>
+      <NarrowCardPage>
         <Stack align="center" gap="md">
           <ThemeIcon color="green" variant="light" size={56} radius="xl" aria-hidden>
             <IconCircleCheck size={36} />
@@ -100,12 +101,12 @@ export function ResetPasswordPage() {
           <Text ta="center">{SUCCESS_TEXT}</Text>
           <Button onClick={() => navigate('/?login=1')}>Logg inn</Button>
         </Stack>
-      </Shell>
+      </NarrowCardPage>
     );
   }
 
   return (
-    <Shell>
+    <NarrowCardPage>
       <form noValidate onSubmit={form.onSubmit(submit)}>
         <Stack gap="md">
           <Title order={1} size="h2">
@@ -136,16 +137,6 @@ export function ResetPasswordPage() {
           </Button>
         </Stack>
       </form>
-    </Shell>
-  );
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  return (
-    <Container size="xs" py={{ base: 'xl', sm: 64 }}>
-      <Paper withBorder p="xl" shadow="sm">
-        {children}
-      </Paper>
-    </Container>
+    </NarrowCardPage>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Container, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { NarrowCardPage } from '../../components/narrow-card-page';
 import { ApiError, apiJson } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -33,20 +33,20 @@ export function VerifyEmailPage() {
 
   if (token !== '' && query.isPending) {
     return (
-      <Shell>
+      <NarrowCardPage>
         <Stack align="center" gap="md" role="status">
           <Loader aria-hidden />
           <Title order={1} size="h3" ta="center">
             Verifiserer e-postadressen din...
           </Title>
         </Stack>
-      </Shell>
+      </NarrowCardPage>
     );
   }
 
   if (query.data?.verified) {
     return (
-      <Shell>
+      <NarrowCardPage>
         <Stack align="center" gap="md">
           <ThemeIcon color="green" variant="light" size={56} radius="xl" aria-hidden>
             <IconCircleCheck size={36} />
@@ -57,7 +57,7 @@ export function VerifyEmailPage() {
           <Text ta="center">{query.data.message}</Text>
           <Button onClick={() => navigate('/?login=1')}>Gå til innlogging</Button>
         </Stack>
-      </Shell>
+      </NarrowCardPage>
     );
   }
 
@@ -67,7 +67,7 @@ export function VerifyEmailPage() {
     if (query.data && !query.data.verified) message = query.data.message || GENERIC_ERROR;
   }
   return (
-    <Shell>
+    <NarrowCardPage>
       <Stack align="center" gap="md">
         <ThemeIcon color="red" variant="light" size={56} radius="xl" aria-hidden>
           <IconCircleX size={36} />
@@ -82,16 +82,6 @@ export function VerifyEmailPage() {
           Tilbake til forsiden
         </Button>
       </Stack>
-    </Shell>
-  );
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  return (
-    <Container size="xs" py={{ base: 'xl', sm: 64 }}>
-      <Paper withBorder p="xl" shadow="sm">
-        {children}
-      </Paper>
-    </Container>
+    </NarrowCardPage>
   );
 }

@@ -1,10 +1,10 @@
 import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconHomeSearch } from '@tabler/icons-react';
 import { type MouseEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PublicBidRound } from '../../../../shared/schemas/bid-round';
 import { usePublicActiveRounds } from '../api/use-active-rounds';
 import { LoginRequiredDialog } from './login-required-dialog';
+import { NoRounds } from './no-rounds';
 import { PublicRoundCard } from './public-round-card';
 import { RoundCardSkeleton } from './round-card-skeleton';
 
@@ -49,15 +49,7 @@ export function PublicRoundList({
       </Alert>
     );
   } else if (!rounds.data?.length) {
-    content = (
-      <Stack align="center" gap="xs" py="xl" ta="center">
-        <IconHomeSearch size={48} stroke={1.5} aria-hidden />
-        <Text fw={700} size="lg">
-          Ingen aktive budrunder
-        </Text>
-        <Text>Nye budrunder vil bli publisert her når de blir tilgjengelige</Text>
-      </Stack>
-    );
+    content = <NoRounds />;
   } else {
     content = (
       <SimpleGrid cols={GRID_COLS} spacing="lg">

@@ -1,6 +1,6 @@
-import { Alert, Card, Skeleton, Stack, Text } from '@mantine/core';
-import { IconHomeSearch } from '@tabler/icons-react';
+import { Alert, Card, Skeleton, Stack } from '@mantine/core';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { NoRounds } from './no-rounds';
 import { RoundCard } from './round-card';
 
 interface RoundListProps {
@@ -32,15 +32,7 @@ export function RoundList({ rounds, isLoading, error }: RoundListProps) {
     );
   }
   if (!rounds?.length) {
-    return (
-      <Stack align="center" gap="xs" py="xl" ta="center">
-        <IconHomeSearch size={48} stroke={1.5} aria-hidden />
-        <Text fw={700} size="lg">
-          Ingen aktive budrunder
-        </Text>
-        <Text>Nye budrunder vil bli publisert her når de blir tilgjengelige</Text>
-      </Stack>
-    );
+    return <NoRounds />;
   }
   return (
     <Stack gap="lg">
