@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registrationPayload } from '../../../tests/setup/accounts';
+import { login, registrationPayload } from '../../../tests/setup/accounts';
+import { createRoundAs, placeBidOk } from '../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { jobs } from '../db/schema';
+import { createUser } from '../features/accounts/accounts.service';
 import { SmtpMailer } from './mailer';
 
 // A real SMTP server in the test: what nodemailer sends is what a mail provider would receive.
@@ -86,6 +88,32 @@ describe('mail over SMTP', () => {
       payload: { email: 'smtp@example.no', password: 'nyttpass1' },
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('a bid sends the bidder a written receipt and the seller a notice without the bidder’s name', async () => {
+    const make = (email: string, firstName: string) =>
+      createUser(
+        t.deps.db,
+        { email, password: 'hemmelig1', firstName, lastName: 'Test' },
+        { emailVerified: true },
+      );
+    await make('seller@example.no', 'Selma');
+    await make('bidder@example.no', 'Birger');
+    const cookieFor = async (email: string) => {
+      const res = await login(t, email, 'hemmelig1');
+      return String(res.headers['set-cookie']).split(';')[0] ?? '';
+    };
+    const round = await createRoundAs(t, await cookieFor('seller@example.no'), { title: 'SMTP-huset' });
+    await placeBidOk(t, await cookieFor('bidder@example.no'), round.id, 4_350_000, {
+      conditions: 'Finansiering',
+    });
+    await t.runJobs();
+    const receipt = received.find((m) => m.subject === 'Kvittering for bud på SMTP-huset');
+    expect(receipt?.text).toContain('4 350 000 kr (fire millioner tre hundre og femti tusen kroner)');
+    expect(receipt?.text).toContain('Forbehold: Finansiering');
+    const notice = received.find((m) => m.subject === 'Nytt bud på SMTP-huset: 4 350 000 kr');
+    expect(notice?.to && 'text' in notice.to ? notice.to.text : '').toBe('seller@example.no');
+    expect(`${notice?.text}${notice?.html}`).not.toMatch(/Birger|bidder@example/);
   });
 
   it('a mail server outage delays mail without losing it', async () => {
