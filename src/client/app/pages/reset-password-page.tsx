@@ -1,11 +1,11 @@
-import { Alert, Button, PasswordInput, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from '../../../shared/schemas/auth';
-import { NarrowCardPage } from '../../components/narrow-card-page';
+import { NarrowCardPage, ResultCard } from '../../components/narrow-card-page';
 import { ApiError, apiJson } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -90,18 +90,12 @@ export function ResetPasswordPage() {
 
   if (done) {
     return (
-      <NarrowCardPage>
-        <Stack align="center" gap="md">
-          <ThemeIcon color="green" variant="light" size={56} radius="xl" aria-hidden>
-            <IconCircleCheck size={36} />
-          </ThemeIcon>
-          <Title order={1} size="h2" ta="center">
-            {SUCCESS_TITLE}
-          </Title>
-          <Text ta="center">{SUCCESS_TEXT}</Text>
-          <Button onClick={() => navigate('/?login=1')}>Logg inn</Button>
-        </Stack>
-      </NarrowCardPage>
+      <ResultCard
+        tone="success"
+        title={SUCCESS_TITLE}
+        message={SUCCESS_TEXT}
+        action={{ label: 'Logg inn', onClick: () => navigate('/?login=1') }}
+      />
     );
   }
 

@@ -1,8 +1,7 @@
-import { Button, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { Loader, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import { NarrowCardPage } from '../../components/narrow-card-page';
+import { NarrowCardPage, ResultCard } from '../../components/narrow-card-page';
 import { ApiError, apiJson } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -46,18 +45,12 @@ export function VerifyEmailPage() {
 
   if (query.data?.verified) {
     return (
-      <NarrowCardPage>
-        <Stack align="center" gap="md">
-          <ThemeIcon color="green" variant="light" size={56} radius="xl" aria-hidden>
-            <IconCircleCheck size={36} />
-          </ThemeIcon>
-          <Title order={1} size="h2" ta="center">
-            E-postadressen er bekreftet
-          </Title>
-          <Text ta="center">{query.data.message}</Text>
-          <Button onClick={() => navigate('/?login=1')}>Gå til innlogging</Button>
-        </Stack>
-      </NarrowCardPage>
+      <ResultCard
+        tone="success"
+        title="E-postadressen er bekreftet"
+        message={query.data.message}
+        action={{ label: 'Gå til innlogging', onClick: () => navigate('/?login=1') }}
+      />
     );
   }
 
@@ -67,21 +60,11 @@ export function VerifyEmailPage() {
     if (query.data && !query.data.verified) message = query.data.message || GENERIC_ERROR;
   }
   return (
-    <NarrowCardPage>
-      <Stack align="center" gap="md">
-        <ThemeIcon color="red" variant="light" size={56} radius="xl" aria-hidden>
-          <IconCircleX size={36} />
-        </ThemeIcon>
-        <Title order={1} size="h2" ta="center">
-          Verifisering mislyktes
-        </Title>
-        <Text ta="center" role="alert">
-          {message}
-        </Text>
-        <Button variant="default" onClick={() => navigate('/')}>
-          Tilbake til forsiden
-        </Button>
-      </Stack>
-    </NarrowCardPage>
+    <ResultCard
+      tone="error"
+      title="Verifisering mislyktes"
+      message={message}
+      action={{ label: 'Tilbake til forsiden', onClick: () => navigate('/') }}
+    />
   );
 }
