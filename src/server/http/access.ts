@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { Forbidden, Unauthorized } from '../errors';
 import { findViewerById, type Viewer } from '../features/accounts/accounts.repository';
@@ -13,6 +13,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     viewer: Viewer | null;
   }
+}
+
+/** The signed-in user. Routes with access 'user' always have one; this keeps the types honest. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  if (!request.viewer) throw new Unauthorized();
+  return request.viewer;
 }
 
 export function registerAccess(app: FastifyInstance, db: Db): void {

@@ -1,20 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changePasswordSchema, updateProfileSchema } from '../../../shared/schemas/auth';
 import type { AppDeps } from '../../deps';
 import { Unauthorized } from '../../errors';
+import { viewerOf } from '../../http/access';
 import { endSession } from '../../http/session';
-import type { Viewer } from './accounts.repository';
 import { toCurrentUser } from './accounts.service';
 import { changePassword, deleteAccount, updateProfile } from './profile.service';
 
 const user = { access: 'user' } as const;
-
-/** The signed-in user. Routes with access 'user' always have one; this keeps the types honest. */
-export function viewerOf(request: FastifyRequest): Viewer {
-  if (!request.viewer) throw new Unauthorized();
-  return request.viewer;
-}
 
 export function accountsRoutes(deps: AppDeps) {
   return async (base: FastifyInstance): Promise<void> => {

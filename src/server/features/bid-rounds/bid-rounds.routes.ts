@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createRoundSchema, smsSettingSchema, startingBidSchema } from '../../../shared/schemas/bid-round';
 import type { AppDeps } from '../../deps';
-import { viewerOf } from '../accounts/accounts.routes';
+import { viewerOf } from '../../http/access';
 import {
   createRoundFor,
   followStatus,

@@ -17,6 +17,7 @@ import { ROUND_NOT_FOUND } from '../bids/bids.service';
 import { isStoredPropertyImage } from '../images/upload.service';
 import {
   findOpenRounds,
+  findRoundForReading,
   insertProperty,
   insertRound,
   lockRound,
@@ -145,8 +146,9 @@ export async function setSmsNotifications(
   return enabled;
 }
 
+/** The round's owner, for checks that only read: no lock needed. */
 async function roundOwner(db: Db, roundId: string) {
-  const round = await lockRound(db, roundId);
+  const round = await findRoundForReading(db, roundId);
   if (!round) throw new NotFound(ROUND_NOT_FOUND);
   return round;
 }

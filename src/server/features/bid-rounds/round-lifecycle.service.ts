@@ -23,7 +23,10 @@ import { queueRoundClosedNotifications } from './round-notifications';
 export const ALREADY_CLOSED = 'Budrunden er allerede lukket';
 
 /** Owner or admin, else 403; the round must exist, else 404. */
-export function assertCanManage(round: LockedRound | null, viewer: Viewer): asserts round is LockedRound {
+export function assertCanManage<R extends { ownerId: string | null }>(
+  round: R | null,
+  viewer: Viewer,
+): asserts round is R {
   if (!round) throw new NotFound(ROUND_NOT_FOUND);
   if (round.ownerId !== viewer.id && !viewer.isAdmin) {
     throw new Forbidden('Bare selgeren eller en administrator kan gjøre dette');
@@ -50,14 +53,17 @@ async function endRound(
     closeReason: reason,
     winningBidId,
   });
-  await writeRoundJournals(tx, round.id, round.ownerId, {
+  const bids = await findRoundBidsWithBidders(tx, round.id);
+  const journalRound = {
     closedAt,
     closeReason: reason,
     winningBidId,
     startingPrice: round.price,
     property: { title: round.title, address: round.address, imageUrl: round.imageUrl },
-  });
-  await queueRoundClosedNotifications(tx, deps, round, reason, winningBidId);
+  };
+  await writeRoundJournals(tx, round.id, round.ownerId, journalRound, bids);
+  await queueRoundClosedNotifications(tx, deps, round, reason, winningBidId, bids);
+  return bids;
 }
 
 export async function closeRound(deps: AppDeps, viewer: Viewer, roundId: string): Promise<CloseRoundResult> {
@@ -95,8 +101,8 @@ export async function selectWinner(
     if (bid.bidDeadline && bid.bidDeadline <= now) {
       throw new Conflict('Akseptfristen for dette budet har gått ut. Budet binder ikke lenger budgiveren.');
     }
-    await endRound(tx, deps, round, 'winner', viewer.id, bid.id);
-    const bidder = (await findRoundBidsWithBidders(tx, roundId)).find((b) => b.id === bid.id)?.user;
+    const bids = await endRound(tx, deps, round, 'winner', viewer.id, bid.id);
+    const bidder = bids.find((b) => b.id === bid.id)?.user;
     const bidderName = bidder ? `${bidder.firstName} ${bidder.lastName}` : '';
     return { message: 'Vinner valgt', winner: { bidderName, amount: bid.amount } };
   });

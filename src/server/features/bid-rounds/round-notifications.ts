@@ -10,7 +10,7 @@ import {
 } from '../../mail/round-mails';
 import { findViewerById } from '../accounts/accounts.repository';
 import { roundUrl } from '../bids/bid-notifications';
-import { findRoundBidsWithBidders } from '../bids/bids.repository';
+import type { BidWithBidder } from '../bids/bids.repository';
 import type { LockedRound } from './bid-rounds.repository';
 
 /**
@@ -23,10 +23,10 @@ export async function queueRoundClosedNotifications(
   round: LockedRound,
   reason: CloseReason,
   winningBidId: string | null,
+  bids: BidWithBidder[],
 ) {
   const url = `${deps.env.APP_URL}/`;
   const roundLink = roundUrl(deps, round.id);
-  const bids = await findRoundBidsWithBidders(tx, round.id);
   const winning = bids.find((b) => b.id === winningBidId);
   const bidders = new Map(bids.filter((b) => !b.user.deletedAt).map((b) => [b.userId, b.user]));
   for (const [userId, person] of bidders) {

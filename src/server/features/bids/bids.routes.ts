@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { placeBidSchema } from '../../../shared/schemas/bid';
 import type { AppDeps } from '../../deps';
-import { viewerOf } from '../accounts/accounts.routes';
+import { viewerOf } from '../../http/access';
 import { listOwnerBids, listRoundBids, listUserBids, placeBid } from './bids.service';
 
 const user = { access: 'user' } as const;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError, Unauthorized } from '../../errors';
-import { viewerOf } from '../accounts/accounts.routes';
+import { viewerOf } from '../../http/access';
 import { MAX_IMAGE_BYTES } from './image-processing';
 import {
   checkUploadLink,

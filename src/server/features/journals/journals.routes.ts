@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { viewerOf } from '../accounts/accounts.routes';
+import { viewerOf } from '../../http/access';
 import { exportJournalCsv, listJournals } from './journals.service';
 
 const user = { access: 'user' } as const;

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { Forbidden, NotFound } from '../../errors';
 import type { Viewer } from '../accounts/accounts.repository';
-import { findRoundBidsWithBidders } from '../bids/bids.repository';
+import type { BidWithBidder } from '../bids/bids.repository';
 import { buildJournal, type JournalRound, scrubJournal, toJournalEntries } from './journal-builder';
 import { journalToCsv } from './journal-csv';
 import {
@@ -24,8 +24,8 @@ export async function writeRoundJournals(
   roundId: string,
   ownerId: string | null,
   round: JournalRound,
+  bids: BidWithBidder[],
 ): Promise<string[]> {
-  const bids = await findRoundBidsWithBidders(tx, roundId);
   const bidders = [...new Set(bids.map((b) => b.userId))];
   const readers = ownerId ? [ownerId, ...bidders.filter((id) => id !== ownerId)] : bidders;
   await insertJournals(
