@@ -31,13 +31,15 @@ export function registerAccess(app: FastifyInstance, db: Db): void {
   });
 
   app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    // Only API routes need to know who is asking; scripts, styles and images do not cost a user lookup.
+    if (!access) return;
     const userId = request.session?.userId;
     if (userId) {
       request.viewer = await findViewerById(db, userId);
       // The account was deleted or scrubbed since the session began: the session ends with it.
       if (!request.viewer) await request.session.destroy();
     }
-    const access = request.routeOptions.config?.access;
     if (access === 'user' || access === 'admin') {
       if (!request.viewer) throw new Unauthorized();
       if (access === 'admin' && !request.viewer.isAdmin) throw new Forbidden();
