@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import '../shared/zod-locale';
 import type { AppDeps } from './deps';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { bidRoundsRoutes } from './features/bid-rounds/bid-rounds.routes';
 import { bidsRoutes } from './features/bids/bids.routes';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(bidRoundsRoutes(deps));
   await app.register(bidsRoutes(deps));
   await app.register(journalsRoutes(deps));
+  await app.register(adminRoutes(deps));
   await app.register(objectsRoutes(deps));
   await app.register(uploadRoutes(deps));
   await registerClientFiles(app, options.clientDir ?? null);

@@ -59,3 +59,42 @@ export function accountDeletedMail(email: string, firstName: string): Mail {
     ],
   });
 }
+
+export function accountApprovedMail(r: Recipient, appUrl: string): Mail {
+  return renderMail(r.email, {
+    subject: 'Kontoen din hos Budrunde er godkjent',
+    greeting: hello(r),
+    paragraphs: [
+      'En administrator har godkjent kontoen din og bekreftet e-postadressen din.',
+      'Du kan nå logge inn, følge budrunder og legge inn bud.',
+    ],
+    action: { label: 'Logg inn', url: `${appUrl}/?login=1` },
+  });
+}
+
+/** The password itself is never in the mail: the administrator gives it to the user another way. */
+export function passwordSetByAdminMail(r: Recipient, appUrl: string): Mail {
+  return renderMail(r.email, {
+    subject: 'En administrator har endret passordet ditt hos Budrunde',
+    greeting: hello(r),
+    paragraphs: [
+      'En administrator hos Budrunde har satt et nytt passord på kontoen din. Du er logget ut på alle enheter.',
+      'Det nye passordet får du fra administratoren. Vi sender aldri passord på e-post.',
+      'Har du ikke bedt om dette? Bruk «Glemt passordet?» når du logger inn, og kontakt oss.',
+    ],
+    action: { label: 'Logg inn', url: `${appUrl}/?login=1` },
+  });
+}
+
+/** To the old address: a changed e-mail is how accounts are taken over, so the owner must hear of it. */
+export function emailChangedByAdminMail(oldEmail: string, firstName: string, newEmail: string): Mail {
+  return renderMail(oldEmail, {
+    subject: 'E-postadressen på kontoen din hos Budrunde er endret',
+    greeting: `Hei ${firstName}!`,
+    paragraphs: [
+      `En administrator har endret e-postadressen på kontoen din til ${newEmail}.`,
+      'Fra nå av logger du inn med den nye adressen, og e-post fra oss går dit.',
+      'Kjenner du ikke igjen dette? Kontakt oss med en gang.',
+    ],
+  });
+}

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../db/client';
 import type { AppDeps } from '../deps';
 import { findViewerById, updateUser } from '../features/accounts/accounts.repository';
+import { hasOpenResetRequest } from '../features/auth/password-resets.repository';
 import { enqueueJob } from '../jobs/queue';
 import type { JobHandler } from '../jobs/worker';
 import { createToken } from '../security/tokens';
@@ -35,7 +36,9 @@ export function mailJobHandlers({ db, mailer, clock, env }: AppDeps): Record<str
     },
     [RESET_MAIL_JOB]: async (payload) => {
       const user = await findViewerById(db, (payload as { userId: string }).userId);
-      if (!user) return;
+      // An administrator may have approved or rejected the request before this mail went out: a link made
+      // now would undo that.
+      if (!user || !(await hasOpenResetRequest(db, user.id))) return;
       const { token, hash } = createToken();
       await updateUser(db, user.id, { passwordResetToken: hash, passwordResetSentAt: clock.now() });
       await mailer.send(passwordResetMail(user, `${env.APP_URL}/reset-password?token=${token}`));

@@ -114,3 +114,15 @@ export function journalReadyMail(to: Person, round: MailRound, reason: string, u
     action: { label: 'Se budjournalen', url },
   });
 }
+
+/** To the owner and every bidder when an administrator deletes a round. */
+export function roundDeletedMail(to: Person, round: MailRound): Mail {
+  return renderMail(to.email, {
+    subject: `Budrunden for ${round.title} er slettet`,
+    greeting: hello(to),
+    paragraphs: [
+      `En administrator hos Budrunde har slettet budrunden for ${roundName(round)}.`,
+      'Budrunden, budene i den og budjournalene er fjernet fra Budrunde. Kontakt oss hvis du har spørsmål.',
+    ],
+  });
+}

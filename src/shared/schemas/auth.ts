@@ -20,8 +20,9 @@ export function looksLikePseudonym(firstName: string, lastName: string): boolean
   return PSEUDONYM.test(`${firstName} ${lastName}`);
 }
 
-const email = z.string().trim().email('Ugyldig e-postadresse').max(254, 'Ugyldig e-postadresse');
-const password = (message: string) => z.string().min(MIN_PASSWORD_LENGTH, message).max(MAX_PASSWORD_LENGTH);
+export const emailSchema = z.string().trim().email('Ugyldig e-postadresse').max(254, 'Ugyldig e-postadresse');
+export const passwordSchema = (message: string) =>
+  z.string().min(MIN_PASSWORD_LENGTH, message).max(MAX_PASSWORD_LENGTH);
 const optionalText = (max: number) =>
   z
     .string()
@@ -31,12 +32,12 @@ const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 export const loginSchema = z.object({
-  email,
+  email: emailSchema,
   password: z.string().min(MIN_PASSWORD_LENGTH, 'Passord må være minst 6 tegn').max(MAX_PASSWORD_LENGTH),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const emailOnlySchema = z.object({ email });
+export const emailOnlySchema = z.object({ email: emailSchema });
 export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
 
 const countryCode = z.enum(COUNTRY_CODES, { error: 'Landkode er påkrevd' });
@@ -46,8 +47,8 @@ export const registerSchema = z
   .object({
     firstName: z.string().trim().min(1, 'Fornavn er påkrevd').max(100),
     lastName: z.string().trim().min(1, 'Etternavn er påkrevd').max(100),
-    email,
-    password: password('Passord må være minst 6 tegn'),
+    email: emailSchema,
+    password: passwordSchema('Passord må være minst 6 tegn'),
     countryCode,
     phoneNumber: z.string().trim().min(1, PHONE_REQUIRED).max(15, 'Telefonnummeret er for langt'),
     streetAddress: z.string().trim().min(5, 'Gateadresse er påkrevd').max(200),
@@ -78,8 +79,8 @@ export type RegisterInput = z.input<typeof registerSchema>;
 export const resetPasswordSchema = z
   .object({
     token: z.string().min(1, 'Token er påkrevd').max(200),
-    newPassword: password('Passord må være minst 6 tegn'),
-    confirmPassword: password('Passord må være minst 6 tegn'),
+    newPassword: passwordSchema('Passord må være minst 6 tegn'),
+    confirmPassword: passwordSchema('Passord må være minst 6 tegn'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -90,8 +91,8 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, 'Nåværende passord er påkrevd').max(MAX_PASSWORD_LENGTH),
-    newPassword: password('Nytt passord må være minst 6 tegn'),
-    confirmPassword: password('Bekreft passord må være minst 6 tegn'),
+    newPassword: passwordSchema('Nytt passord må være minst 6 tegn'),
+    confirmPassword: passwordSchema('Bekreft passord må være minst 6 tegn'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -99,21 +100,27 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** The profile's fields, as the user edits them and as an administrator does (with the e-mail added). */
+export const profileFields = {
+  firstName: z.string().trim().min(1, 'Fornavn er påkrevd').max(100),
+  lastName: z.string().trim().min(1, 'Etternavn er påkrevd').max(100),
+  phone: optionalPhoneSchema,
+  address: optionalText(300),
+  bankName: optionalText(100),
+  bankContactName: optionalText(100),
+  bankContactPhone: optionalPhoneSchema,
+};
+
+/** Refuses a name such as 'Budgiver A' on any schema with the two name fields. */
+export const notLikePseudonym = {
+  check: (v: { firstName: string; lastName: string }) => !looksLikePseudonym(v.firstName, v.lastName),
+  issue: { path: ['lastName'], message: NAME_LIKE_PSEUDONYM },
+};
+
 /** PATCH /api/users/me. Phones follow the phone rule when they are filled in. */
 export const updateProfileSchema = z
-  .object({
-    firstName: z.string().trim().min(1, 'Fornavn er påkrevd').max(100),
-    lastName: z.string().trim().min(1, 'Etternavn er påkrevd').max(100),
-    phone: optionalPhoneSchema,
-    address: optionalText(300),
-    bankName: optionalText(100),
-    bankContactName: optionalText(100),
-    bankContactPhone: optionalPhoneSchema,
-  })
-  .refine((v) => !looksLikePseudonym(v.firstName, v.lastName), {
-    path: ['lastName'],
-    message: NAME_LIKE_PSEUDONYM,
-  });
+  .object(profileFields)
+  .refine(notLikePseudonym.check, notLikePseudonym.issue);
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 export const verifyEmailQuerySchema = z.object({

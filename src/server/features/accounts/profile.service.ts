@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import type { ChangePasswordInput, updateProfileSchema } from '../../../shared/schemas/auth';
 import type { CurrentUser } from '../../../shared/schemas/user';
+import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { Forbidden, NotFound, TooManyRequests, ValidationError } from '../../errors';
 import { deletePendingMailTo } from '../../jobs/queue';
 import { accountDeletedMail, passwordChangedMail } from '../../mail/account-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { hashPassword, verifyPassword } from '../../security/passwords';
+import { deleteResetRequestsOf } from '../auth/password-resets.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
 import { closeRoundsOwnedBy } from '../bid-rounds/round-lifecycle.service';
 import { scrubUserFromJournals } from '../journals/journals.service';
@@ -15,6 +17,7 @@ import { deleteUserFollows, findPasswordHash, findViewerById, updateUser } from 
 import { toCurrentUser } from './accounts.service';
 
 export const WRONG_CURRENT_PASSWORD = 'Nåværende passord er feil';
+export const ADMIN_NOT_DELETABLE = 'Administratorkontoer kan ikke slettes';
 export const DELETED_NAME = { firstName: 'Slettet', lastName: 'bruker' } as const;
 // Argon2 never produces this, so no password can ever match a scrubbed account.
 const UNUSABLE_PASSWORD = '!deleted';
@@ -55,31 +58,39 @@ export async function changePassword(
 
 /**
  * Deletes an account as PRODUCT.md describes: own open rounds closed with journals, personal data scrubbed
- * from the row and from every journal, sessions and follows gone, bids kept (they stay anonymous). The row
- * stays so that bids and journals keep pointing at 'Slettet bruker'.
+ * from the row and from every journal, sessions, follows and reset requests gone, bids kept (they stay
+ * anonymous). The row stays so that bids and journals keep pointing at 'Slettet bruker'.
  */
 export async function deleteAccount(deps: AppDeps, viewer: Viewer): Promise<void> {
-  if (viewer.isAdmin) throw new Forbidden('Administratorkontoer kan ikke slettes');
-  await deps.db.transaction(async (tx) => {
-    // Own open rounds end first, so that their journals are written while the seller still exists.
-    await closeRoundsOwnedBy(tx, deps, viewer.id);
-    await scrubUserFromJournals(tx, viewer.id);
-    await deletePendingMailTo(tx, viewer.email);
-    await enqueueMail(tx, accountDeletedMail(viewer.email, viewer.firstName));
-    await updateUser(tx, viewer.id, {
-      ...DELETED_NAME,
-      email: `slettet-${viewer.id}@slettet.invalid`,
-      password: UNUSABLE_PASSWORD,
-      phone: null,
-      address: null,
-      bankName: null,
-      bankContactName: null,
-      bankContactPhone: null,
-      emailVerificationToken: null,
-      passwordResetToken: null,
-      deletedAt: new Date(deps.clock.now()),
-    });
-    await deleteUserFollows(tx, viewer.id);
-    await deleteUserSessions(tx, viewer.id);
+  if (viewer.isAdmin) throw new Forbidden(ADMIN_NOT_DELETABLE);
+  await deps.db.transaction((tx) => scrubAccount(tx, deps, viewer));
+}
+
+/** The deletion itself, in the caller's transaction: the user's own or an administrator's. */
+export async function scrubAccount(
+  tx: Tx,
+  deps: AppDeps,
+  user: Pick<Viewer, 'id' | 'email' | 'firstName'>,
+): Promise<void> {
+  // Own open rounds end first, so that their journals are written while the seller still exists.
+  await closeRoundsOwnedBy(tx, deps, user.id);
+  await scrubUserFromJournals(tx, user.id);
+  await deletePendingMailTo(tx, user.email);
+  await enqueueMail(tx, accountDeletedMail(user.email, user.firstName));
+  await updateUser(tx, user.id, {
+    ...DELETED_NAME,
+    email: `slettet-${user.id}@slettet.invalid`,
+    password: UNUSABLE_PASSWORD,
+    phone: null,
+    address: null,
+    bankName: null,
+    bankContactName: null,
+    bankContactPhone: null,
+    emailVerificationToken: null,
+    passwordResetToken: null,
+    deletedAt: new Date(deps.clock.now()),
   });
+  await deleteUserFollows(tx, user.id);
+  await deleteResetRequestsOf(tx, user.id);
+  await deleteUserSessions(tx, user.id);
 }

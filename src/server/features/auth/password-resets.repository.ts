@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { passwordResetRequests } from '../../db/schema';
+import { passwordResetRequests, users } from '../../db/schema';
 
 export async function insertResetRequest(db: DbOrTx, userId: string, reason: string): Promise<void> {
   await db.insert(passwordResetRequests).values({ userId, reason });
@@ -12,4 +12,74 @@ export async function completeResetRequests(db: DbOrTx, userId: string): Promise
     .update(passwordResetRequests)
     .set({ isCompleted: true, completedAt: sql`now()` })
     .where(and(eq(passwordResetRequests.userId, userId), eq(passwordResetRequests.isCompleted, false)));
+}
+
+/** Whether the user still has a request no one has dealt with: a reset mail goes out only then. */
+export async function hasOpenResetRequest(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: passwordResetRequests.id })
+    .from(passwordResetRequests)
+    .where(and(eq(passwordResetRequests.userId, userId), eq(passwordResetRequests.isCompleted, false)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Open requests of live accounts, oldest first: the administrators' queue. */
+export async function findPendingResets(db: DbOrTx) {
+  return db
+    .select({
+      id: passwordResetRequests.id,
+      reason: passwordResetRequests.reason,
+      requestedAt: passwordResetRequests.requestedAt,
+      user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(passwordResetRequests)
+    .innerJoin(users, eq(users.id, passwordResetRequests.userId))
+    .where(and(eq(passwordResetRequests.isCompleted, false), isNull(users.deletedAt)))
+    .orderBy(asc(passwordResetRequests.requestedAt));
+}
+
+/** One request with its row lock: a second approval or rejection waits, then sees the first one's result. */
+export async function lockResetRequest(tx: DbOrTx, id: string) {
+  const rows = await tx
+    .select({
+      id: passwordResetRequests.id,
+      userId: passwordResetRequests.userId,
+      isApproved: passwordResetRequests.isApproved,
+      isCompleted: passwordResetRequests.isCompleted,
+    })
+    .from(passwordResetRequests)
+    .where(eq(passwordResetRequests.id, id))
+    .for('update');
+  return rows[0] ?? null;
+}
+
+export async function markResetApproved(tx: DbOrTx, id: string, adminId: string): Promise<void> {
+  await tx
+    .update(passwordResetRequests)
+    .set({
+      isApproved: true,
+      approvedAt: sql`now()`,
+      approvedBy: adminId,
+      isCompleted: true,
+      completedAt: sql`now()`,
+    })
+    .where(eq(passwordResetRequests.id, id));
+}
+
+export async function deleteResetRequest(tx: DbOrTx, id: string): Promise<void> {
+  await tx.delete(passwordResetRequests).where(eq(passwordResetRequests.id, id));
+}
+
+/** Account deletion: the requests (and their free-text reasons) go with the person. */
+export async function deleteResetRequestsOf(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.delete(passwordResetRequests).where(eq(passwordResetRequests.userId, userId));
+}
+
+export async function findResetRequestUserId(db: DbOrTx, id: string): Promise<string | null> {
+  const rows = await db
+    .select({ userId: passwordResetRequests.userId })
+    .from(passwordResetRequests)
+    .where(eq(passwordResetRequests.id, id));
+  return rows[0]?.userId ?? null;
 }

@@ -130,3 +130,18 @@ export async function findRoundForReading(db: DbOrTx, roundId: string) {
     .where(eq(bidRounds.id, roundId));
   return row ?? null;
 }
+
+/** Removes a property; its round, bids, journals and followers go with it (ON DELETE CASCADE). */
+export async function deleteProperty(tx: DbOrTx, propertyId: string): Promise<void> {
+  await tx.delete(properties).where(eq(properties.id, propertyId));
+}
+
+/** Whether any property still shows this image: one upload may have been used for more than one round. */
+export async function isImageInUse(db: DbOrTx, imageUrl: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(eq(properties.imageUrl, imageUrl))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../shared/format/money';
 import { defaultRoundDeadline } from '../../../shared/rules/round-deadlines';
 import {
   type BidRoundView,
@@ -12,6 +13,7 @@ import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
 import type { Viewer } from '../accounts/accounts.repository';
+import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
 import { findHighestAmount } from '../bids/bids.repository';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
 import { isStoredPropertyImage } from '../images/upload.service';
@@ -128,6 +130,14 @@ export async function updateStartingPrice(
       throw new ValidationError(message, [{ path: 'newStartingBid', message }]);
     }
     await updatePropertyPrice(tx, round.propertyId, price);
+    await recordIfActingAsAdmin(
+      tx,
+      viewer,
+      round.ownerId,
+      'update-starting-price',
+      round.id,
+      `Endret startprisen i budrunden «${round.title}» fra ${formatMoney(round.price)} til ${formatMoney(price)}`,
+    );
     return price;
   });
 }
@@ -142,6 +152,14 @@ export async function setSmsNotifications(
     const round = await lockRound(tx, roundId);
     assertCanManage(round, viewer);
     await updateRound(tx, roundId, { smsNotificationsEnabled: enabled });
+    await recordIfActingAsAdmin(
+      tx,
+      viewer,
+      round.ownerId,
+      'sms-notifications',
+      round.id,
+      `Slo ${enabled ? 'på' : 'av'} SMS-varsler i budrunden «${round.title}»`,
+    );
   });
   return enabled;
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { formatMoney } from '../../../shared/format/money';
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { CloseRoundResult, SelectWinnerResult } from '../../../shared/schemas/journal';
 import type { Tx } from '../../db/client';
@@ -6,6 +7,7 @@ import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import type { Viewer } from '../accounts/accounts.repository';
+import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
 import { findBidInRound, findRoundBidsWithBidders } from '../bids/bids.repository';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
 import { toJournalEntries } from '../journals/journal-builder';
@@ -74,6 +76,14 @@ export async function closeRound(deps: AppDeps, viewer: Viewer, roundId: string)
     // Past its deadline the round has ended by itself; the sweep just had not got to it yet.
     const expired = round.deadline <= (await databaseNow(tx));
     await endRound(tx, deps, round, expired ? 'deadline' : 'closed', expired ? null : viewer.id, null);
+    await recordIfActingAsAdmin(
+      tx,
+      viewer,
+      round.ownerId,
+      'close-round',
+      round.id,
+      `Lukket budrunden «${round.title}»`,
+    );
   });
   const journal = (await findJournal(deps.db, roundId, viewer.id)) ?? (await findOwnerCopy(deps.db, roundId));
   return { message: 'Budrunde lukket', bids: journal ? toJournalEntries(journal.journalData) : [] };
@@ -102,6 +112,14 @@ export async function selectWinner(
       throw new Conflict('Akseptfristen for dette budet har gått ut. Budet binder ikke lenger budgiveren.');
     }
     const bids = await endRound(tx, deps, round, 'winner', viewer.id, bid.id);
+    await recordIfActingAsAdmin(
+      tx,
+      viewer,
+      round.ownerId,
+      'select-winner',
+      round.id,
+      `Valgte vinnerbud på ${formatMoney(bid.amount)} i budrunden «${round.title}»`,
+    );
     const bidder = bids.find((b) => b.id === bid.id)?.user;
     const bidderName = bidder ? `${bidder.firstName} ${bidder.lastName}` : '';
     return { message: 'Vinner valgt', winner: { bidderName, amount: bid.amount } };

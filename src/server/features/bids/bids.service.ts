@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { amountProblem, bidDeadlineProblem } from '../../../shared/rules/bids';
+import type { AdminUserBidView } from '../../../shared/schemas/admin';
 import type {
   BidView,
   OwnerBidView,
@@ -109,5 +110,20 @@ export async function listUserBids(deps: AppDeps, viewer: Viewer): Promise<UserB
     isHighestBid: Number(r.highest) === r.amount,
     roundIsClosed: r.roundIsClosed,
     property: { title: r.title, address: r.address },
+  }));
+}
+
+/** An administrator's view of one user's bids, newest first, with the property they were for. */
+export async function listBidsOfUserForAdmin(deps: AppDeps, userId: string): Promise<AdminUserBidView[]> {
+  const rows = await findBidsOfUser(deps.db, userId);
+  return rows.map((r) => ({
+    id: r.id,
+    bidRoundId: r.bidRoundId,
+    amount: r.amount,
+    conditions: r.conditions,
+    bidDeadline: r.bidDeadline?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    propertyTitle: r.title,
+    propertyAddress: r.address,
   }));
 }

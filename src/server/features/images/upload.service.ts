@@ -85,8 +85,13 @@ export async function registerPropertyImage(
  * that was really uploaded. Round creation uses it to refuse made-up paths.
  */
 export async function isStoredPropertyImage(storage: ObjectStorage, path: string): Promise<boolean> {
-  const key = PROPERTY_IMAGE_PATH.exec(path.trim())?.[1];
+  const key = propertyImageKey(path);
   return key ? storage.exists(key) : false;
+}
+
+/** The storage key of a property image path, or null when the path is not one of ours. */
+export function propertyImageKey(path: string): string | null {
+  return PROPERTY_IMAGE_PATH.exec(path.trim())?.[1] ?? null;
 }
 
 // The extension follows the bytes, so an upload id may have become either.

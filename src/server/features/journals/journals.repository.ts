@@ -51,3 +51,11 @@ export async function findOwnerCopy(db: DbOrTx, bidRoundId: string) {
     );
   return row ? { ...row, journalData: row.journalData as StoredJournal } : null;
 }
+
+export async function countJournalsOfRound(db: DbOrTx, bidRoundId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bidJournals)
+    .where(eq(bidJournals.bidRoundId, bidRoundId));
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,80 @@
+import type { AdminSetPasswordInput, PendingResetView } from '../../../shared/schemas/admin';
+import type { Db, Tx } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { Conflict, NotFound } from '../../errors';
+import { hashPassword } from '../../security/passwords';
+import type { Viewer } from '../accounts/accounts.repository';
+import {
+  deleteResetRequest,
+  findPendingResets,
+  findResetRequestUserId,
+  lockResetRequest,
+  markResetApproved,
+} from '../auth/password-resets.repository';
+import { recordAdminAction } from './admin-actions.service';
+import { type LockedUser, lockLiveUser } from './admin-users.repository';
+import { setPasswordOf } from './admin-users.service';
+
+export const RESET_NOT_FOUND = 'Fant ikke forespørselen om nytt passord';
+export const RESET_ALREADY_HANDLED = 'Forespørselen om nytt passord er allerede behandlet';
+
+export async function listPendingResets(db: Db): Promise<PendingResetView[]> {
+  return (await findPendingResets(db)).map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() }));
+}
+
+/**
+ * Locks an open request and its user, user first: every other change to an account (a password, a
+ * deletion) takes the user's lock before it touches the requests, so the same order here cannot deadlock.
+ * The request's user never changes, so reading it before the locks is safe.
+ */
+async function lockOpenRequest(tx: Tx, requestId: string): Promise<LockedUser> {
+  const userId = await findResetRequestUserId(tx, requestId);
+  const user = userId ? await lockLiveUser(tx, userId) : null;
+  const request = user ? await lockResetRequest(tx, requestId) : null;
+  if (!user || !request) throw new NotFound(RESET_NOT_FOUND);
+  if (request.isCompleted) throw new Conflict(RESET_ALREADY_HANDLED);
+  return user;
+}
+
+/**
+ * Sets the password the administrator chose, marks the request approved and completed by this admin, makes
+ * the e-mailed link useless, ends the user's sessions and tells them by e-mail, without the password.
+ */
+export async function approveReset(
+  deps: AppDeps,
+  admin: Viewer,
+  requestId: string,
+  input: AdminSetPasswordInput,
+): Promise<void> {
+  const hash = await hashPassword(input.newPassword);
+  await deps.db.transaction(async (tx) => {
+    const user = await lockOpenRequest(tx, requestId);
+    await markResetApproved(tx, requestId, admin.id);
+    await setPasswordOf(tx, deps, user, hash);
+    await recordAdminAction(
+      tx,
+      admin,
+      'approve-password-reset',
+      { type: 'user', id: user.id },
+      'Godkjente forespørsel om nytt passord og satte nytt passord; brukeren er logget ut overalt',
+    );
+  });
+}
+
+/**
+ * Removes the request from the queue. The user's password is unchanged, and a link already mailed to them
+ * still works: it goes to the account's own mailbox, which is proof enough (decision 008).
+ */
+export async function rejectReset(deps: AppDeps, admin: Viewer, requestId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const user = await lockOpenRequest(tx, requestId);
+    await deleteResetRequest(tx, requestId);
+    await recordAdminAction(
+      tx,
+      admin,
+      'reject-password-reset',
+      { type: 'user', id: user.id },
+      'Avviste forespørsel om nytt passord',
+    );
+  });
+}

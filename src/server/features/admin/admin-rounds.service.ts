@@ -1,0 +1,54 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { NotFound } from '../../errors';
+import { enqueueMail } from '../../mail/mail-jobs';
+import { roundDeletedMail } from '../../mail/round-mails';
+import { findViewerById, type Viewer } from '../accounts/accounts.repository';
+import { deleteProperty, isImageInUse, lockRound } from '../bid-rounds/bid-rounds.repository';
+import { findRoundBidsWithBidders } from '../bids/bids.repository';
+import { ROUND_NOT_FOUND } from '../bids/bids.service';
+import { propertyImageKey } from '../images/upload.service';
+import { countJournalsOfRound } from '../journals/journals.repository';
+import { recordAdminAction } from './admin-actions.service';
+
+/**
+ * Deletes a round with its property, bids, journals and followers in one transaction, under the round's
+ * lock (so no bid or close can slip in), tells the owner and every bidder, and writes the audit row. The
+ * image goes after the commit: storage is not part of the transaction, and an image left behind is
+ * harmless where a round without its image is not.
+ */
+export async function deleteRoundAsAdmin(
+  deps: AppDeps,
+  admin: Viewer,
+  roundId: string,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  const imageUrl = await deps.db.transaction(async (tx) => {
+    const round = await lockRound(tx, roundId);
+    if (!round) throw new NotFound(ROUND_NOT_FOUND);
+    const bids = await findRoundBidsWithBidders(tx, round.id);
+    const journals = await countJournalsOfRound(tx, round.id);
+    const bidders = new Map(bids.filter((b) => !b.user.deletedAt).map((b) => [b.userId, b.user]));
+    const owner = round.ownerId ? await findViewerById(tx, round.ownerId) : null;
+    const people = [
+      ...(owner ? [owner] : []),
+      ...[...bidders].filter(([id]) => id !== owner?.id).map(([, u]) => u),
+    ];
+    for (const person of people) await enqueueMail(tx, roundDeletedMail(person, round));
+
+    await deleteProperty(tx, round.propertyId);
+    await recordAdminAction(
+      tx,
+      admin,
+      'delete-round',
+      { type: 'round', id: round.id },
+      `Slettet budrunden «${round.title}», ${round.address}, med ${bids.length} bud og ${journals} budjournaler`,
+    );
+    return round.imageUrl;
+  });
+  const key = imageUrl ? propertyImageKey(imageUrl) : null;
+  if (!imageUrl || !key || (await isImageInUse(deps.db, imageUrl))) return;
+  await deps.storage
+    .delete(key)
+    .catch((err) => log?.warn({ err, key }, 'could not delete the image of a deleted round'));
+}

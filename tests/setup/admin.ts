@@ -1,0 +1,49 @@
+import { asc, eq } from 'drizzle-orm';
+import { adminActions } from '../../src/server/db/schema';
+import { createUser } from '../../src/server/features/accounts/accounts.service';
+import { login, PASSWORD } from './accounts';
+import { sessionCookieFrom, type TestApp } from './test-app';
+
+/** A verified administrator, logged in: returns the session cookie and the admin's id. */
+export async function signInAdmin(t: TestApp, email = 'admin@example.no') {
+  const id = await createUser(
+    t.deps.db,
+    { email, password: PASSWORD, firstName: 'Anne', lastName: 'Admin' },
+    { emailVerified: true, isAdmin: true },
+  );
+  const res = await login(t, email);
+  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.body}`);
+  return { id, cookie: sessionCookieFrom(res.headers['set-cookie']) };
+}
+
+/** An account that registered but never verified, made the way registration makes it. */
+export function createUnverifiedUser(t: TestApp, email: string, firstName = 'Ulla') {
+  return createUser(t.deps.db, {
+    email,
+    password: PASSWORD,
+    firstName,
+    lastName: 'Uverifisert',
+    phone: '+47 45678901',
+  });
+}
+
+/** The audit rows about one target, oldest first. */
+export function auditRowsFor(t: TestApp, targetId: string) {
+  return t.deps.db
+    .select()
+    .from(adminActions)
+    .where(eq(adminActions.targetId, targetId))
+    .orderBy(asc(adminActions.createdAt));
+}
+
+/** Fails if any text in a response looks like a password hash, a token or a token hash. */
+export function secretsIn(body: string): string[] {
+  const found: string[] = [];
+  if (/\$argon2/.test(body)) found.push('argon2 hash');
+  if (/"password"\s*:/i.test(body)) found.push('password field');
+  if (/token/i.test(body)) found.push('token field');
+  if (/"newPassword"\s*:/i.test(body)) found.push('newPassword field');
+  // A SHA-256 hex digest, as tokens are stored.
+  if (/\b[0-9a-f]{64}\b/.test(body)) found.push('64-hex digest');
+  return found;
+}
