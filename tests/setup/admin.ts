@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { adminActions } from '../../src/server/db/schema';
-import { createUser } from '../../src/server/features/accounts/accounts.service';
+import { createUser, type NewUser } from '../../src/server/features/accounts/accounts.service';
 import { login, PASSWORD } from './accounts';
 import { sessionCookieFrom, type TestApp } from './test-app';
 
@@ -46,4 +46,19 @@ export function secretsIn(body: string): string[] {
   // A SHA-256 hex digest, as tokens are stored.
   if (/\b[0-9a-f]{64}\b/.test(body)) found.push('64-hex digest');
   return found;
+}
+
+/**
+ * A verified user made directly (registration is limited to 10 an hour per address, and admin tests need
+ * many accounts), then logged in through the API: returns the session cookie.
+ */
+export async function signInVerified(t: TestApp, email: string, fields: Partial<NewUser> = {}) {
+  await createUser(
+    t.deps.db,
+    { email, password: PASSWORD, firstName: 'Kari', lastName: 'Nordmann', phone: '+47 41234567', ...fields },
+    { emailVerified: true },
+  );
+  const res = await login(t, email);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return sessionCookieFrom(res.headers['set-cookie']);
 }
