@@ -1,4 +1,5 @@
 import { Route, Switch } from 'wouter';
+import { AdminPage } from './pages/admin-page';
 import { HomePage } from './pages/home-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { RegisterPage } from './pages/register-page';
@@ -19,6 +20,7 @@ export function AppRouter() {
       <Route path="/verify-email" component={VerifyEmailPage} />
       <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/budrunder/:id" component={RoundPage} />
+      <Route path="/admin" component={AdminPage} />
       <Route path="/how-it-works" component={HowItWorksPage} />
       <Route path="/contact" component={ContactPage} />
       <Route path="/personvern" component={PrivacyPage} />

@@ -15,6 +15,8 @@ interface BidListProps {
   canManage: boolean;
   /** Not closed and before the round's deadline. */
   isOpen: boolean;
+  /** Start with the bidders' details shown (the admin panel). */
+  detailsByDefault?: boolean;
 }
 
 function Problem({ children }: { children: string }) {
@@ -26,8 +28,8 @@ function Problem({ children }: { children: string }) {
 }
 
 /** 'Innkomne bud': the starting price and every bid, highest first; the owner may switch to full details. */
-export function BidList({ round, now, canManage, isOpen }: BidListProps) {
-  const [showDetails, setShowDetails] = useState(false);
+export function BidList({ round, now, canManage, isOpen, detailsByDefault = false }: BidListProps) {
+  const [showDetails, setShowDetails] = useState(detailsByDefault);
   const [winnerCandidate, setWinnerCandidate] = useState<BidView | OwnerBidView | null>(null);
   const detailed = canManage && showDetails;
   const bidsQuery = useRoundBids(round.id);

@@ -1,0 +1,57 @@
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type {
+  AdminActionView,
+  AdminUserBidView,
+  AdminUserView,
+  PendingResetView,
+  UnverifiedUserView,
+} from '../../../../shared/schemas/admin';
+import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { roundKeys, useLiveInterval } from '../../bid-rounds/api/round-queries';
+
+/** Query keys; the default loader GETs their parts joined with '/'. */
+export const adminKeys = {
+  unverified: ['/api/admin/unverified-users'] as const,
+  users: ['/api/admin/all-users'] as const,
+  resets: ['/api/admin/pending-password-resets'] as const,
+  userBids: (id: string) => ['/api/admin/users', id, 'bids'] as const,
+  userActions: (id: string) => ['/api/admin/users', id, 'actions'] as const,
+};
+
+/** The panel's lists, live like the rest of the product; nothing is asked for unless the viewer is an admin. */
+export function useAdminLists(isAdmin: boolean) {
+  const refetchInterval = useLiveInterval();
+  const options = { enabled: isAdmin, refetchInterval };
+  return {
+    unverified: useQuery<UnverifiedUserView[]>({ queryKey: adminKeys.unverified, ...options }),
+    users: useQuery<AdminUserView[]>({ queryKey: adminKeys.users, ...options }),
+    resets: useQuery<PendingResetView[]>({ queryKey: adminKeys.resets, ...options }),
+    rounds: useQuery<BidRoundView[]>({ queryKey: roundKeys.all, ...options }),
+  };
+}
+
+/** Fetched when a dialog opens, and fresh every time it opens again. */
+export function useUserBids(userId: string | null) {
+  return useQuery<AdminUserBidView[]>({
+    queryKey: adminKeys.userBids(userId ?? ''),
+    enabled: Boolean(userId),
+    staleTime: 0,
+  });
+}
+
+export function useUserActions(userId: string | null) {
+  return useQuery<AdminActionView[]>({
+    queryKey: adminKeys.userActions(userId ?? ''),
+    enabled: Boolean(userId),
+    staleTime: 0,
+  });
+}
+
+/** After any admin action every admin list, and everything that shows rounds, is fetched again. */
+export function invalidateAdminData(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') }),
+    queryClient.invalidateQueries({ queryKey: roundKeys.all }),
+    queryClient.invalidateQueries({ queryKey: roundKeys.active }),
+  ]);
+}

@@ -1,0 +1,102 @@
+import { Box, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useId } from 'react';
+import { formatLongDate } from '../../../../shared/format/date';
+import { formatMoney } from '../../../../shared/format/money';
+import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LabeledText, LabeledValue } from '../../../components/labeled-value';
+import { CloseRoundButton } from '../../bid-rounds/components/close-round-button';
+import { isRoundOpen, RoundBadges } from '../../bid-rounds/components/round-badges';
+import { BidList } from '../../bids/components/bid-list';
+import { openJournalCsv } from '../../journals/api/use-journals';
+import { toastOutcome } from '../api/admin-toasts';
+import { useDeleteRound } from '../api/use-admin-actions';
+
+/**
+ * One round in the panel: status, owner, prices, bids and deadline; all bids with bidder details fold out,
+ * with the starting-price edit while open; 'Lukk budrunde' while open; 'Slett' behind a plain warning.
+ */
+export function AdminRoundCard({ round, now }: { round: BidRoundView; now: Date }) {
+  const [showBids, { toggle }] = useDisclosure(false);
+  const [confirming, { open: confirm, close: cancel }] = useDisclosure(false);
+  const remove = useDeleteRound();
+  const bidsId = useId();
+  const name = round.property.title || round.property.address;
+  const open = isRoundOpen(round, now);
+  const owner = round.property.owner;
+
+  const deleteRound = () =>
+    remove.mutate(
+      round.id,
+      toastOutcome(
+        { title: 'Budrunde slettet', message: `«${name}» er slettet med alle bud og budjournaler.` },
+        'Feil ved sletting',
+        cancel,
+      ),
+    );
+
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-label={name}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Box style={{ minWidth: 0 }}>
+            <Title order={3} size="h4">
+              {round.property.title}
+            </Title>
+            <Text size="sm">{round.property.address}</Text>
+          </Box>
+          <RoundBadges round={round} now={now} />
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+          <LabeledText label="Eier" value={owner ? `${owner.firstName} ${owner.lastName}` : null} />
+          <LabeledText label="Startpris" value={formatMoney(round.property.price)} />
+          <LabeledText
+            label="Høyeste bud"
+            value={round.highestBid === null ? 'Ingen bud ennå' : formatMoney(round.highestBid)}
+          />
+          <LabeledText label="Antall bud" value={String(round.bidCount)} />
+          <LabeledValue label="Budfrist">
+            <Text size="sm">{formatLongDate(round.deadline)}</Text>
+          </LabeledValue>
+        </SimpleGrid>
+        <Group gap="xs">
+          <Button variant="light" size="sm" onClick={toggle} aria-expanded={showBids} aria-controls={bidsId}>
+            {showBids ? 'Skjul bud' : `Vis bud (${round.bidCount})`}
+          </Button>
+          {open ? <CloseRoundButton roundId={round.id} title={name} /> : null}
+          {round.isClosed ? (
+            <Button variant="default" size="sm" onClick={() => openJournalCsv(round.id)}>
+              Last ned budjournal
+            </Button>
+          ) : null}
+          <Button variant="outline" color="red.9" size="sm" onClick={confirm}>
+            Slett
+          </Button>
+        </Group>
+        <Collapse expanded={showBids}>
+          <Box id={bidsId} pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            {showBids ? <BidList round={round} now={now} canManage isOpen={open} detailsByDefault /> : null}
+          </Box>
+        </Collapse>
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title="Slette budrunden?"
+        confirmLabel="Slett budrunde"
+        loading={remove.isPending}
+        onConfirm={deleteRound}
+        onClose={cancel}
+      >
+        <Text>
+          Budrunden for «{name}» slettes for godt, sammen med alle bud, alle budjournaler, følgerne og bildet.
+          Dette kan ikke angres.
+        </Text>
+        <Text size="sm">
+          Eieren og alle budgivere får beskjed på e-post. Hvis budjournalen skal tas vare på, må den lastes
+          ned før budrunden slettes.
+        </Text>
+      </ConfirmDialog>
+    </Paper>
+  );
+}

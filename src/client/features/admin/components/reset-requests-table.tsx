@@ -1,0 +1,110 @@
+import { Button, Group, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { formatShortDateTime } from '../../../../shared/format/date';
+import type { PendingResetView } from '../../../../shared/schemas/admin';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { toastOutcome } from '../api/admin-toasts';
+import { useApproveReset, useRejectReset } from '../api/use-admin-actions';
+import { AdminTable, fullName } from './admin-table';
+import { PasswordDialog } from './password-dialog';
+
+/** Password-reset requests waiting for an administrator: 'Godkjenn' sets a new password, 'Avvis' removes it. */
+export function ResetRequestsTable({ requests }: { requests: PendingResetView[] }) {
+  const approve = useApproveReset();
+  const reject = useRejectReset();
+  const [approving, setApproving] = useState<PendingResetView | null>(null);
+  const [rejecting, setRejecting] = useState<PendingResetView | null>(null);
+
+  return (
+    <>
+      <AdminTable
+        caption="Forespørsler om nytt passord"
+        headers={['Navn', 'E-post', 'Årsak', 'Forespurt', 'Handlinger']}
+        minWidth={760}
+        empty="Ingen ventende forespørsler om nytt passord"
+      >
+        {requests.map((r) => (
+          <Table.Tr key={r.id}>
+            <Table.Td>{fullName(r.user)}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.user.email}</Table.Td>
+            <Table.Td>{r.reason || 'Ikke oppgitt'}</Table.Td>
+            <Table.Td>{formatShortDateTime(r.requestedAt)}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="xs"
+                  onClick={() => setApproving(r)}
+                  aria-label={`Godkjenn forespørselen fra ${fullName(r.user)}`}
+                >
+                  Godkjenn
+                </Button>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="red.9"
+                  onClick={() => setRejecting(r)}
+                  aria-label={`Avvis forespørselen fra ${fullName(r.user)}`}
+                >
+                  Avvis
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminTable>
+      <PasswordDialog
+        opened={approving !== null}
+        title="Godkjenn forespørsel om nytt passord"
+        description={
+          approving
+            ? `Sett et nytt passord for ${fullName(approving.user)} (${approving.user.email}). Lenken brukeren fikk på e-post slutter å virke, brukeren logges ut overalt og får beskjed på e-post.`
+            : ''
+        }
+        submitLabel="Godkjenn og sett passord"
+        loading={approve.isPending}
+        onClose={() => setApproving(null)}
+        onSubmit={(input, reset) =>
+          approving &&
+          approve.mutate(
+            { id: approving.id, input },
+            toastOutcome(
+              {
+                title: 'Passord reset godkjent',
+                message: 'Det nye passordet er satt, og brukeren har fått beskjed.',
+              },
+              'Feil ved godkjenning',
+              () => {
+                reset();
+                setApproving(null);
+              },
+            ),
+          )
+        }
+      />
+      <ConfirmDialog
+        opened={rejecting !== null}
+        title="Avvise forespørselen?"
+        confirmLabel="Avvis"
+        loading={reject.isPending}
+        onClose={() => setRejecting(null)}
+        onConfirm={() =>
+          rejecting &&
+          reject.mutate(
+            rejecting.id,
+            toastOutcome(
+              { title: 'Passord reset avvist', message: 'Forespørselen er fjernet. Passordet er uendret.' },
+              'Feil ved avvisning',
+              () => setRejecting(null),
+            ),
+          )
+        }
+      >
+        <Text>
+          Forespørselen fra {rejecting ? `${fullName(rejecting.user)} (${rejecting.user.email})` : ''} fjernes
+          fra listen. Passordet er uendret, og en lenke brukeren allerede har fått på e-post, virker til den
+          utløper.
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatShortDateTime } from '../../../../shared/format/date';
+import type { AdminUserView } from '../../../../shared/schemas/admin';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { toastOutcome } from '../api/admin-toasts';
+import { useChangeUserPassword, useDeleteUser } from '../api/use-admin-actions';
+import { AdminTable, fullName } from './admin-table';
+import { PasswordDialog } from './password-dialog';
+import { UserBidsDialog } from './user-bids-dialog';
+import { UserEditDialog } from './user-edit-dialog';
+
+type Dialog = { kind: 'edit' | 'password' | 'bids' | 'delete'; user: AdminUserView } | null;
+
+/** Name, e-mail or phone contains the query, ignoring case and the spaces in phone numbers. */
+export function matchesSearch(u: AdminUserView, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  const digits = q.replace(/[\s-]/g, '');
+  return (
+    fullName(u).toLowerCase().includes(q) ||
+    u.email.toLowerCase().includes(q) ||
+    (digits !== '' && (u.phone ?? '').replace(/[\s-]/g, '').includes(digits))
+  );
+}
+
+const yesNo = (value: boolean, yes: string) => (
+  <Badge variant="light" color={value ? 'green.9' : 'gray.8'} size="sm">
+    {value ? yes : 'Nei'}
+  </Badge>
+);
+
+/** 'Alle brukere': search, the users with their activity, and per user edit, password, bids and delete. */
+export function UsersTab({ users }: { users: AdminUserView[] }) {
+  const [query, setQuery] = useState('');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const changePassword = useChangeUserPassword();
+  const remove = useDeleteUser();
+  const close = () => setDialog(null);
+  const shown = users.filter((u) => matchesSearch(u, query));
+  const target = (kind: NonNullable<Dialog>['kind']) => (dialog?.kind === kind ? dialog.user : null);
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        label="Søk"
+        placeholder="Navn, e-post eller telefon"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+        maw={420}
+      />
+      <AdminTable
+        caption="Alle brukere"
+        headers={['Navn', 'E-post', 'Telefon', 'Verifisert', 'Admin', 'Bud', 'Siste bud', 'Handlinger']}
+        minWidth={1120}
+        empty="Ingen brukere funnet"
+      >
+        {shown.map((u) => (
+          <Table.Tr key={u.id}>
+            <Table.Td>{fullName(u)}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.email}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{u.phone ?? '–'}</Table.Td>
+            <Table.Td>{yesNo(u.emailVerified, 'Ja')}</Table.Td>
+            <Table.Td>{yesNo(u.isAdmin, 'Admin')}</Table.Td>
+            <Table.Td>{u.bidCount}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              {u.lastBidAt ? formatShortDateTime(u.lastBidAt) : '–'}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => setDialog({ kind: 'edit', user: u })}
+                  aria-label={`Rediger ${fullName(u)}`}
+                >
+                  Rediger
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => setDialog({ kind: 'password', user: u })}
+                  aria-label={`Endre passord for ${fullName(u)}`}
+                >
+                  Endre passord
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => setDialog({ kind: 'bids', user: u })}
+                  aria-label={`Budhistorikk for ${fullName(u)}`}
+                >
+                  Budhistorikk
+                </Button>
+                {u.isAdmin ? null : (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    color="red.9"
+                    onClick={() => setDialog({ kind: 'delete', user: u })}
+                    aria-label={`Slett ${fullName(u)}`}
+                  >
+                    Slett
+                  </Button>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminTable>
+
+      <UserEditDialog user={target('edit')} onClose={close} />
+      <UserBidsDialog user={target('bids')} onClose={close} />
+      <PasswordDialog
+        opened={dialog?.kind === 'password'}
+        title="Endre passord"
+        description={
+          dialog
+            ? `Nytt passord for ${fullName(dialog.user)} (${dialog.user.email}). Brukeren logges ut overalt og får beskjed på e-post.`
+            : ''
+        }
+        submitLabel="Lagre nytt passord"
+        loading={changePassword.isPending}
+        onClose={close}
+        onSubmit={(input, reset) =>
+          dialog &&
+          changePassword.mutate(
+            { id: dialog.user.id, input },
+            toastOutcome(
+              {
+                title: 'Passord endret',
+                message: `${fullName(dialog.user)} er logget ut overalt og har fått beskjed på e-post.`,
+              },
+              'Feil ved passordendring',
+              () => {
+                reset();
+                close();
+              },
+            ),
+          )
+        }
+      />
+      <ConfirmDialog
+        opened={dialog?.kind === 'delete'}
+        title="Slette brukeren?"
+        confirmLabel="Slett bruker"
+        loading={remove.isPending}
+        onClose={close}
+        onConfirm={() =>
+          dialog &&
+          remove.mutate(
+            dialog.user.id,
+            toastOutcome(
+              {
+                title: 'Bruker slettet',
+                message: 'Personopplysningene er fjernet. Budene står igjen uten navn.',
+              },
+              'Feil ved sletting',
+              close,
+            ),
+          )
+        }
+      >
+        <Text>
+          {dialog ? `${fullName(dialog.user)} (${dialog.user.email})` : ''} slettes. Dette kan ikke angres.
+        </Text>
+        <Text size="sm">
+          Navn, e-post, telefon, adresse og bankopplysninger fjernes, brukeren logges ut overalt, og egne åpne
+          budrunder lukkes med budjournal. Bud brukeren har lagt inn, blir stående anonymt i budrundene og
+          budjournalene.
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
