@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
-import { bidJournals, bidRounds, bids, properties, users } from '../db/schema';
+import { bidJournals, bidRounds, bids, passwordResetRequests, properties, users } from '../db/schema';
 import { seedDemoData } from './seed-demo-data';
 
 let t: TestApp;
@@ -11,13 +11,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('seedDemoData', () => {
-  it('fills an empty database with verified users and rounds with real images, once', async () => {
+  it('fills an empty database with users, rounds with real images and an admin queue, once', async () => {
     const log = pino({ level: 'silent' });
     expect(await seedDemoData(t.deps, log)).toBe(true);
     const allUsers = await t.deps.db.select().from(users);
-    expect(allUsers).toHaveLength(4);
-    expect(allUsers.every((u) => u.emailVerified)).toBe(true);
+    expect(allUsers).toHaveLength(5);
+    expect(allUsers.filter((u) => !u.emailVerified).map((u) => u.email)).toEqual(['nina@budrunde.no']);
     expect(allUsers.filter((u) => u.isAdmin)).toHaveLength(1);
+    const resets = await t.deps.db.select().from(passwordResetRequests);
+    expect(resets).toMatchObject([{ userId: allUsers.find((u) => u.email === 'ingrid@budrunde.no')?.id }]);
     expect(await t.deps.db.select().from(bids)).toHaveLength(7);
     expect(await t.deps.db.select().from(bidJournals)).toHaveLength(3);
 
@@ -31,7 +33,7 @@ describe('seedDemoData', () => {
     }
 
     expect(await seedDemoData(t.deps, log)).toBe(false);
-    expect(await t.deps.db.select().from(users)).toHaveLength(4);
+    expect(await t.deps.db.select().from(users)).toHaveLength(5);
     expect((await t.deps.db.select().from(properties)).length).toBe(
       (await t.deps.db.select().from(bidRounds)).length,
     );

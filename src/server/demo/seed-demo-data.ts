@@ -6,8 +6,10 @@ import { databaseNow } from '../db/time';
 import type { AppDeps } from '../deps';
 import { countUsers } from '../features/accounts/accounts.repository';
 import { createUser, type NewUser } from '../features/accounts/accounts.service';
+import { forgotPassword } from '../features/auth/auth.service';
 import { createRound } from '../features/bid-rounds/bid-rounds.service';
 import { storePropertyImage } from '../features/images/image-processing';
+import { enqueueTokenMail } from '../mail/mail-jobs';
 import { seedDemoBids } from './demo-bids';
 import { drawPropertyPicture, type PictureStyle } from './property-picture';
 
@@ -49,6 +51,15 @@ const DEMO_USERS = {
     address: 'Postboks 1, 0101 Oslo',
   },
 } satisfies Record<string, Omit<NewUser, 'password'>>;
+
+// Registered but never verified, so the admin panel's first tab has someone to approve or reject.
+const DEMO_UNVERIFIED = {
+  email: 'nina@budrunde.no',
+  firstName: 'Nina',
+  lastName: 'Nyregistrert',
+  phone: '+47 94567890',
+  address: 'Elvegata 3, 3015 Drammen',
+} satisfies Omit<NewUser, 'password'>;
 
 const ROUNDS: { daysAhead: number; picture: PictureStyle; round: Omit<CreateRoundInput, 'deadline'> }[] = [
   {
@@ -163,8 +174,21 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
     roundIds.push(await createRound(deps.db, ids.seller, input));
   }
   await seedDemoBids(deps, { seller: ids.seller, bidderA: ids.bidderA, bidderB: ids.bidderB }, roundIds);
-  log.info({ users: Object.keys(DEMO_USERS).length, rounds: ROUNDS.length + 1 }, 'demo data created');
+  await seedAdminQueue(deps);
+  log.info({ users: Object.keys(DEMO_USERS).length + 1, rounds: ROUNDS.length + 1 }, 'demo data created');
   return true;
+}
+
+/**
+ * What waits for an administrator: an unverified registration (its verification mail goes to the outbox) and
+ * Ingrid's request for a new password, made the way the login dialog's 'Glemt passordet?' makes it.
+ */
+async function seedAdminQueue(deps: AppDeps): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const id = await createUser(tx, { ...DEMO_UNVERIFIED, password: DEMO_PASSWORD });
+    await enqueueTokenMail(tx, 'verify', id);
+  });
+  await forgotPassword(deps, { email: DEMO_USERS.bidderB.email }, 'demo-data');
 }
 
 export function demoLoginsText(): string {
