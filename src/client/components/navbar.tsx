@@ -34,7 +34,8 @@ export function Navbar() {
       bg="white"
     >
       <Container size="lg">
-        <Group justify="space-between" wrap="nowrap">
+        {/* An admin's extra link makes the row too wide for the narrowest phones: then it wraps, never scrolls. */}
+        <Group justify="space-between" wrap="wrap" gap="xs">
           <Anchor component={Link} href="/" underline="never" c="dark" aria-label="Budrunde, til forsiden">
             <Group gap={8} wrap="nowrap">
               <IconHome size={28} color="var(--mantine-color-blue-8)" aria-hidden />
@@ -43,14 +44,14 @@ export function Navbar() {
               </Text>
             </Group>
           </Anchor>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap={6} wrap="nowrap" ml="auto">
             {isLoading ? null : user ? (
               <>
                 <Text size="sm" visibleFrom="xs" data-testid="greeting">
                   Hei, {user.firstName || 'Bruker'}
                 </Text>
                 {user.isAdmin ? (
-                  <Button component={Link} href="/admin" variant="subtle" size="sm">
+                  <Button component={Link} href="/admin" variant="subtle" size="sm" px="xs">
                     Admin Panel
                   </Button>
                 ) : null}

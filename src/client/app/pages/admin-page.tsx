@@ -75,7 +75,7 @@ export function AdminPage() {
     );
 
   return (
-    <Container size="xl" py="xl">
+    <Container size="lg" py="xl">
       <Stack gap="md">
         <Anchor component={Link} href="/" size="sm">
           ← Tilbake til forsiden

@@ -1,21 +1,67 @@
-import { Table, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { LabeledValue } from '../../../components/labeled-value';
 
-interface AdminTableProps {
-  caption: string;
-  headers: string[];
-  /** Wide enough for every column; on a phone the table scrolls sideways inside its own box. */
-  minWidth: number;
-  empty: string;
-  children: ReactNode[];
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Keep the cell on one line in the table (dates, amounts, phone numbers). */
+  nowrap?: boolean;
 }
 
-/** The panel's tables: named for screen readers, and an empty state instead of an empty table. */
-export function AdminTable({ caption, headers, minWidth, empty, children }: AdminTableProps) {
-  if (children.length === 0) return <Text size="sm">{empty}</Text>;
+interface AdminTableProps<T> {
+  label: string;
+  rows: T[];
+  rowKey: (row: T) => string;
+  /** The first column: in a card on a phone it is the card's heading. */
+  columns: Column<T>[];
+  actions?: (row: T) => ReactNode;
+  empty: string;
+}
+
+/** Mantine's sm breakpoint: below it a table would not fit, so each row becomes a card. */
+const PHONE_QUERY = '(max-width: 48em)';
+
+/**
+ * The panel's lists: a table on wider screens and a card per row on phones, so that nothing scrolls
+ * sideways and the actions are always in reach. An empty list shows its empty-state text instead.
+ */
+export function AdminTable<T>({ label, rows, rowKey, columns, actions, empty }: AdminTableProps<T>) {
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  if (rows.length === 0) return <Text size="sm">{empty}</Text>;
+  const [first, ...rest] = columns;
+  if (isPhone) {
+    return (
+      <Stack gap="sm" component="ul" p={0} m={0} aria-label={label} style={{ listStyle: 'none' }}>
+        {rows.map((row) => (
+          <Paper key={rowKey(row)} component="li" withBorder radius="md" p="sm">
+            <Stack gap="xs">
+              <Text fw={700}>{first?.cell(row)}</Text>
+              <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
+                {rest.map((c) => (
+                  <LabeledValue key={c.header} label={c.header}>
+                    <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
+                      {c.cell(row)}
+                    </Text>
+                  </LabeledValue>
+                ))}
+              </SimpleGrid>
+              {actions ? (
+                <Group gap={6} wrap="wrap">
+                  {actions(row)}
+                </Group>
+              ) : null}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  const headers = [...columns.map((c) => c.header), ...(actions ? ['Handlinger'] : [])];
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
-      <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={caption}>
+    <Table.ScrollContainer minWidth={640} type="native">
+      <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {headers.map((h) => (
@@ -25,7 +71,27 @@ export function AdminTable({ caption, headers, minWidth, empty, children }: Admi
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={rowKey(row)}>
+              {columns.map((c) => (
+                <Table.Td
+                  key={c.header}
+                  style={c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}
+                >
+                  {c.cell(row)}
+                </Table.Td>
+              ))}
+              {actions ? (
+                <Table.Td>
+                  <Group gap={6} wrap="wrap">
+                    {actions(row)}
+                  </Group>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );

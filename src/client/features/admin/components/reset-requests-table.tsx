@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatShortDateTime } from '../../../../shared/format/date';
 import type { PendingResetView } from '../../../../shared/schemas/admin';
@@ -18,40 +18,37 @@ export function ResetRequestsTable({ requests }: { requests: PendingResetView[] 
   return (
     <>
       <AdminTable
-        caption="Forespørsler om nytt passord"
-        headers={['Navn', 'E-post', 'Årsak', 'Forespurt', 'Handlinger']}
-        minWidth={760}
+        label="Forespørsler om nytt passord"
+        rows={requests}
+        rowKey={(r) => r.id}
         empty="Ingen ventende forespørsler om nytt passord"
-      >
-        {requests.map((r) => (
-          <Table.Tr key={r.id}>
-            <Table.Td>{fullName(r.user)}</Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.user.email}</Table.Td>
-            <Table.Td>{r.reason || 'Ikke oppgitt'}</Table.Td>
-            <Table.Td>{formatShortDateTime(r.requestedAt)}</Table.Td>
-            <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Button
-                  size="xs"
-                  onClick={() => setApproving(r)}
-                  aria-label={`Godkjenn forespørselen fra ${fullName(r.user)}`}
-                >
-                  Godkjenn
-                </Button>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  color="red.9"
-                  onClick={() => setRejecting(r)}
-                  aria-label={`Avvis forespørselen fra ${fullName(r.user)}`}
-                >
-                  Avvis
-                </Button>
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </AdminTable>
+        columns={[
+          { header: 'Navn', cell: (r) => fullName(r.user) },
+          { header: 'E-post', cell: (r) => r.user.email },
+          { header: 'Årsak', cell: (r) => r.reason || 'Ikke oppgitt' },
+          { header: 'Forespurt', cell: (r) => formatShortDateTime(r.requestedAt), nowrap: true },
+        ]}
+        actions={(r) => (
+          <>
+            <Button
+              size="xs"
+              onClick={() => setApproving(r)}
+              aria-label={`Godkjenn forespørselen fra ${fullName(r.user)}`}
+            >
+              Godkjenn
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              color="red.9"
+              onClick={() => setRejecting(r)}
+              aria-label={`Avvis forespørselen fra ${fullName(r.user)}`}
+            >
+              Avvis
+            </Button>
+          </>
+        )}
+      />
       <PasswordDialog
         opened={approving !== null}
         title="Godkjenn forespørsel om nytt passord"

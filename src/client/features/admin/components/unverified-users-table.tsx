@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatShortDateTime } from '../../../../shared/format/date';
 import type { UnverifiedUserView } from '../../../../shared/schemas/admin';
@@ -37,44 +37,43 @@ export function UnverifiedUsersTable({ users }: { users: UnverifiedUserView[] })
   return (
     <>
       <AdminTable
-        caption="Brukere som ikke har bekreftet e-postadressen"
-        headers={['Navn', 'E-post', 'Telefon', 'Registrert', 'Verifiseringsmail sendt', 'Handlinger']}
-        minWidth={860}
+        label="Brukere som ikke har bekreftet e-postadressen"
+        rows={users}
+        rowKey={(u) => u.id}
         empty="Ingen brukere funnet"
-      >
-        {users.map((u) => (
-          <Table.Tr key={u.id}>
-            <Table.Td>{fullName(u)}</Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.email}</Table.Td>
-            <Table.Td>{u.phone ?? '–'}</Table.Td>
-            <Table.Td>{formatShortDateTime(u.createdAt)}</Table.Td>
-            <Table.Td>
-              {u.emailVerificationSentAt ? formatShortDateTime(u.emailVerificationSentAt) : 'Ikke sendt ennå'}
-            </Table.Td>
-            <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Button
-                  size="xs"
-                  onClick={() => approveUser(u)}
-                  loading={approve.isPending && approve.variables === u.id}
-                  aria-label={`Godkjenn ${fullName(u)}`}
-                >
-                  Godkjenn
-                </Button>
-                <Button
-                  size="xs"
-                  variant="outline"
-                  color="red.9"
-                  onClick={() => setRejecting(u)}
-                  aria-label={`Avvis ${fullName(u)}`}
-                >
-                  Avvis
-                </Button>
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </AdminTable>
+        columns={[
+          { header: 'Navn', cell: fullName },
+          { header: 'E-post', cell: (u) => u.email },
+          { header: 'Telefon', cell: (u) => u.phone ?? '–', nowrap: true },
+          { header: 'Registrert', cell: (u) => formatShortDateTime(u.createdAt), nowrap: true },
+          {
+            header: 'Verifiseringsmail sendt',
+            cell: (u) =>
+              u.emailVerificationSentAt ? formatShortDateTime(u.emailVerificationSentAt) : 'Ikke sendt ennå',
+          },
+        ]}
+        actions={(u) => (
+          <>
+            <Button
+              size="xs"
+              onClick={() => approveUser(u)}
+              loading={approve.isPending && approve.variables === u.id}
+              aria-label={`Godkjenn ${fullName(u)}`}
+            >
+              Godkjenn
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              color="red.9"
+              onClick={() => setRejecting(u)}
+              aria-label={`Avvis ${fullName(u)}`}
+            >
+              Avvis
+            </Button>
+          </>
+        )}
+      />
       <ConfirmDialog
         opened={rejecting !== null}
         title="Avvise registreringen?"

@@ -1,4 +1,4 @@
-import { Alert, Loader, Modal, Table } from '@mantine/core';
+import { Alert, Loader, Modal } from '@mantine/core';
 import { formatLongDate, formatShortDateTime } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import type { AdminUserView } from '../../../../shared/schemas/admin';
@@ -14,21 +14,18 @@ export function UserBidsDialog({ user, onClose }: { user: AdminUserView | null; 
   else
     body = (
       <AdminTable
-        caption="Budhistorikk"
-        headers={['Beløp', 'Eiendom', 'Adresse', 'Tidspunkt', 'Akseptfrist']}
-        minWidth={640}
+        label="Budhistorikk"
+        rows={bids.data}
+        rowKey={(b) => b.id}
         empty="Ingen bud funnet"
-      >
-        {bids.data.map((b) => (
-          <Table.Tr key={b.id}>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoney(b.amount)}</Table.Td>
-            <Table.Td>{b.propertyTitle}</Table.Td>
-            <Table.Td>{b.propertyAddress}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatShortDateTime(b.createdAt)}</Table.Td>
-            <Table.Td>{b.bidDeadline ? formatLongDate(b.bidDeadline) : '–'}</Table.Td>
-          </Table.Tr>
-        ))}
-      </AdminTable>
+        columns={[
+          { header: 'Beløp', cell: (b) => formatMoney(b.amount), nowrap: true },
+          { header: 'Eiendom', cell: (b) => b.propertyTitle },
+          { header: 'Adresse', cell: (b) => b.propertyAddress },
+          { header: 'Tidspunkt', cell: (b) => formatShortDateTime(b.createdAt), nowrap: true },
+          { header: 'Akseptfrist', cell: (b) => (b.bidDeadline ? formatLongDate(b.bidDeadline) : '–') },
+        ]}
+      />
     );
   return (
     <Modal

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatShortDateTime } from '../../../../shared/format/date';
 import type { AdminUserView } from '../../../../shared/schemas/admin';
+import { STATUS_COLORS } from '../../../app/theme';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toastOutcome } from '../api/admin-toasts';
 import { useChangeUserPassword, useDeleteUser } from '../api/use-admin-actions';
@@ -25,9 +26,9 @@ export function matchesSearch(u: AdminUserView, query: string): boolean {
   );
 }
 
-const yesNo = (value: boolean, yes: string) => (
-  <Badge variant="light" color={value ? 'green.9' : 'gray.8'} size="sm">
-    {value ? yes : 'Nei'}
+const yesNo = (value: boolean) => (
+  <Badge variant="filled" color={value ? STATUS_COLORS.active : STATUS_COLORS.closed} size="sm">
+    {value ? 'Ja' : 'Nei'}
   </Badge>
 );
 
@@ -52,64 +53,63 @@ export function UsersTab({ users }: { users: AdminUserView[] }) {
         maw={420}
       />
       <AdminTable
-        caption="Alle brukere"
-        headers={['Navn', 'E-post', 'Telefon', 'Verifisert', 'Admin', 'Bud', 'Siste bud', 'Handlinger']}
-        minWidth={1120}
+        label="Alle brukere"
+        rows={shown}
+        rowKey={(u) => u.id}
         empty="Ingen brukere funnet"
-      >
-        {shown.map((u) => (
-          <Table.Tr key={u.id}>
-            <Table.Td>{fullName(u)}</Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.email}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{u.phone ?? '–'}</Table.Td>
-            <Table.Td>{yesNo(u.emailVerified, 'Ja')}</Table.Td>
-            <Table.Td>{yesNo(u.isAdmin, 'Admin')}</Table.Td>
-            <Table.Td>{u.bidCount}</Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              {u.lastBidAt ? formatShortDateTime(u.lastBidAt) : '–'}
-            </Table.Td>
-            <Table.Td>
-              <Group gap={6} wrap="nowrap">
-                <Button
-                  size="xs"
-                  variant="light"
-                  onClick={() => setDialog({ kind: 'edit', user: u })}
-                  aria-label={`Rediger ${fullName(u)}`}
-                >
-                  Rediger
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  onClick={() => setDialog({ kind: 'password', user: u })}
-                  aria-label={`Endre passord for ${fullName(u)}`}
-                >
-                  Endre passord
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  onClick={() => setDialog({ kind: 'bids', user: u })}
-                  aria-label={`Budhistorikk for ${fullName(u)}`}
-                >
-                  Budhistorikk
-                </Button>
-                {u.isAdmin ? null : (
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    color="red.9"
-                    onClick={() => setDialog({ kind: 'delete', user: u })}
-                    aria-label={`Slett ${fullName(u)}`}
-                  >
-                    Slett
-                  </Button>
-                )}
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </AdminTable>
+        columns={[
+          { header: 'Navn', cell: fullName },
+          { header: 'E-post', cell: (u) => u.email },
+          { header: 'Telefon', cell: (u) => u.phone ?? '–', nowrap: true },
+          { header: 'Verifisert', cell: (u) => yesNo(u.emailVerified) },
+          { header: 'Admin', cell: (u) => yesNo(u.isAdmin) },
+          { header: 'Bud', cell: (u) => u.bidCount },
+          {
+            header: 'Siste bud',
+            cell: (u) => (u.lastBidAt ? formatShortDateTime(u.lastBidAt) : '–'),
+            nowrap: true,
+          },
+        ]}
+        actions={(u) => (
+          <>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setDialog({ kind: 'edit', user: u })}
+              aria-label={`Rediger ${fullName(u)}`}
+            >
+              Rediger
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setDialog({ kind: 'password', user: u })}
+              aria-label={`Endre passord for ${fullName(u)}`}
+            >
+              Endre passord
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setDialog({ kind: 'bids', user: u })}
+              aria-label={`Budhistorikk for ${fullName(u)}`}
+            >
+              Budhistorikk
+            </Button>
+            {u.isAdmin ? null : (
+              <Button
+                size="xs"
+                variant="outline"
+                color="red.9"
+                onClick={() => setDialog({ kind: 'delete', user: u })}
+                aria-label={`Slett ${fullName(u)}`}
+              >
+                Slett
+              </Button>
+            )}
+          </>
+        )}
+      />
 
       <UserEditDialog user={target('edit')} onClose={close} />
       <UserBidsDialog user={target('bids')} onClose={close} />
