@@ -28,6 +28,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057',
     '--mantine-color-error': t.colors.red[9] ?? '#c92a2a',
     '--mantine-color-placeholder': t.colors.gray[7] ?? '#495057',
+    // Light and subtle buttons darken to blue.2 on hover, where their blue.8 text reads at only 4:1;
+    // blue.1 keeps it at about 5:1.
+    '--mantine-color-blue-light-hover': t.colors.blue[1] ?? '#d0ebff',
   },
   dark: {},
 });

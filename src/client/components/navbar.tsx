@@ -51,7 +51,7 @@ export function Navbar() {
                   Hei, {user.firstName || 'Bruker'}
                 </Text>
                 {user.isAdmin ? (
-                  <Button component={Link} href="/admin" variant="subtle" size="sm" px="xs">
+                  <Button component={Link} href="/admin" variant="light" size="sm" px="xs">
                     Admin Panel
                   </Button>
                 ) : null}
