@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, notLikePseudonym, passwordSchema, profileFields } from './auth';
+import type { CurrentUser } from './user';
 
 export const PASSWORDS_DIFFER = 'Passordene er ikke like';
 export const PASSWORD_TOO_SHORT = 'Passord må være minst 6 tegn';
@@ -57,20 +58,7 @@ export interface UnverifiedUserView {
 }
 
 /** GET /api/admin/all-users: every account that has not been deleted, with its bidding activity. */
-export interface AdminUserView {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  address: string | null;
-  bankName: string | null;
-  bankContactName: string | null;
-  bankContactPhone: string | null;
-  isAdmin: boolean;
-  isApproved: boolean;
-  emailVerified: boolean;
-  createdAt: string;
+export interface AdminUserView extends CurrentUser {
   updatedAt: string;
   bidCount: number;
   lastBidAt: string | null;

@@ -18,7 +18,7 @@ export interface Viewer {
   createdAt: Date;
 }
 
-const viewerColumns = {
+export const viewerColumns = {
   id: users.id,
   email: users.email,
   firstName: users.firstName,
@@ -39,6 +39,16 @@ export async function findViewerById(db: DbOrTx, id: string): Promise<Viewer | n
     .select(viewerColumns)
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return rows[0] ?? null;
+}
+
+/** A live account with its row lock, for changes that must see the state they decide on. */
+export async function lockViewerById(db: DbOrTx, id: string): Promise<Viewer | null> {
+  const rows = await db
+    .select(viewerColumns)
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for('update');
   return rows[0] ?? null;
 }
 

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { Conflict, NotFound } from '../../errors';
 import { hashPassword } from '../../security/passwords';
-import type { Viewer } from '../accounts/accounts.repository';
+import { lockViewerById, type Viewer } from '../accounts/accounts.repository';
 import {
   deleteResetRequest,
   findPendingResets,
@@ -12,7 +12,6 @@ import {
   markResetApproved,
 } from '../auth/password-resets.repository';
 import { recordAdminAction } from './admin-actions.service';
-import { type LockedUser, lockLiveUser } from './admin-users.repository';
 import { setPasswordOf } from './admin-users.service';
 
 export const RESET_NOT_FOUND = 'Fant ikke forespørselen om nytt passord';
@@ -27,9 +26,9 @@ export async function listPendingResets(db: Db): Promise<PendingResetView[]> {
  * deletion) takes the user's lock before it touches the requests, so the same order here cannot deadlock.
  * The request's user never changes, so reading it before the locks is safe.
  */
-async function lockOpenRequest(tx: Tx, requestId: string): Promise<LockedUser> {
+async function lockOpenRequest(tx: Tx, requestId: string): Promise<Viewer> {
   const userId = await findResetRequestUserId(tx, requestId);
-  const user = userId ? await lockLiveUser(tx, userId) : null;
+  const user = userId ? await lockViewerById(tx, userId) : null;
   const request = user ? await lockResetRequest(tx, requestId) : null;
   if (!user || !request) throw new NotFound(RESET_NOT_FOUND);
   if (request.isCompleted) throw new Conflict(RESET_ALREADY_HANDLED);

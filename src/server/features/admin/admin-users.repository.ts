@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bids, users } from '../../db/schema';
+import { viewerColumns } from '../accounts/accounts.repository';
 
 export async function findUnverifiedUsers(db: DbOrTx) {
   return db
@@ -31,19 +32,7 @@ export async function findUsersWithActivity(db: DbOrTx, onlyId?: string) {
     .as('activity');
   const rows = await db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
-      address: users.address,
-      bankName: users.bankName,
-      bankContactName: users.bankContactName,
-      bankContactPhone: users.bankContactPhone,
-      isAdmin: users.isAdmin,
-      isApproved: users.isApproved,
-      emailVerified: users.emailVerified,
-      createdAt: users.createdAt,
+      ...viewerColumns,
       updatedAt: users.updatedAt,
       bidCount: activity.bidCount,
       lastBidAt: activity.lastBidAt,
@@ -58,49 +47,6 @@ export async function findUsersWithActivity(db: DbOrTx, onlyId?: string) {
     // An aggregate in a subquery comes back as text from some drivers: make it a Date either way.
     lastBidAt: r.lastBidAt ? new Date(r.lastBidAt) : null,
   }));
-}
-
-export interface LockedUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  address: string | null;
-  bankName: string | null;
-  bankContactName: string | null;
-  bankContactPhone: string | null;
-  emailVerified: boolean;
-  isAdmin: boolean;
-  isApproved: boolean;
-  createdAt: Date;
-}
-
-/**
- * A live (not deleted) account with its row lock, so that two administrators acting on the same user at once
- * are decided one after the other: the second sees the first one's result.
- */
-export async function lockLiveUser(tx: DbOrTx, id: string): Promise<LockedUser | null> {
-  const rows = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
-      address: users.address,
-      bankName: users.bankName,
-      bankContactName: users.bankContactName,
-      bankContactPhone: users.bankContactPhone,
-      emailVerified: users.emailVerified,
-      isAdmin: users.isAdmin,
-      isApproved: users.isApproved,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .for('update');
-  return rows[0] ?? null;
 }
 
 export async function countBidsOf(db: DbOrTx, userId: string): Promise<number> {

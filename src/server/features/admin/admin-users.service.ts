@@ -18,7 +18,7 @@ import {
 } from '../../mail/account-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { hashPassword } from '../../security/passwords';
-import { findUserIdByEmail, updateUser, type Viewer } from '../accounts/accounts.repository';
+import { findUserIdByEmail, lockViewerById, updateUser, type Viewer } from '../accounts/accounts.repository';
 import { EMAIL_TAKEN_MESSAGE, isUniqueViolation } from '../accounts/accounts.service';
 import { ADMIN_NOT_DELETABLE, scrubAccount } from '../accounts/profile.service';
 import { completeResetRequests } from '../auth/password-resets.repository';
@@ -30,8 +30,6 @@ import {
   deleteUserRow,
   findUnverifiedUsers,
   findUsersWithActivity,
-  type LockedUser,
-  lockLiveUser,
   userExists,
 } from './admin-users.repository';
 
@@ -75,8 +73,8 @@ export async function listActionsOnUserOr404(db: Db, userId: string): Promise<Ad
 }
 
 /** Locks a live account for an administrator's change; a deleted or unknown one is 404. */
-export async function lockUserOr404(tx: Tx, userId: string): Promise<LockedUser> {
-  const user = await lockLiveUser(tx, userId);
+export async function lockUserOr404(tx: Tx, userId: string): Promise<Viewer> {
+  const user = await lockViewerById(tx, userId);
   if (!user) throw new NotFound(USER_NOT_FOUND);
   return user;
 }
@@ -150,7 +148,7 @@ const FIELD_LABELS = {
 
 /** Which fields an edit changes, by name only: the summary of an audit row never holds the values. */
 function changedFields(
-  before: LockedUser,
+  before: Viewer,
   input: z.output<typeof adminUpdateUserSchema>,
 ): (keyof typeof FIELD_LABELS)[] {
   return (Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[]).filter(
@@ -203,7 +201,7 @@ export async function updateUserAsAdmin(
 export async function setPasswordOf(
   tx: Tx,
   deps: AppDeps,
-  user: LockedUser,
+  user: Viewer,
   passwordHash: string,
   keepSid?: string,
 ): Promise<void> {
