@@ -25,11 +25,12 @@ export function ConfirmDialog({
   danger = true,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    // While the action runs the dialog stays: its outcome belongs to the row it was opened for.
+    <Modal opened={opened} onClose={loading ? () => {} : onClose} title={title} centered>
       <Stack gap="sm">
         {children}
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} disabled={loading}>
             Avbryt
           </Button>
           <Button color={danger ? 'red.9' : 'blue.8'} onClick={onConfirm} loading={loading}>

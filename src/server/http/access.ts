@@ -30,7 +30,8 @@ export function registerAccess(app: FastifyInstance, db: Db): void {
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a visitor or a non-admin gets 401/403 for any request, well-formed or not.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     // Only API routes need to know who is asking; scripts, styles and images do not cost a user lookup.
     if (!access) return;

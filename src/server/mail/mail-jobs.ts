@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../db/client';
 import type { AppDeps } from '../deps';
-import { findViewerById, updateUser } from '../features/accounts/accounts.repository';
+import { lockViewerById, updateUser, type Viewer } from '../features/accounts/accounts.repository';
 import { hasOpenResetRequest } from '../features/auth/password-resets.repository';
 import { enqueueJob } from '../jobs/queue';
 import type { JobHandler } from '../jobs/worker';
@@ -22,26 +22,51 @@ export function enqueueTokenMail(db: DbOrTx, kind: 'verify' | 'reset', userId: s
   return enqueueJob(db, kind === 'verify' ? VERIFY_MAIL_JOB : RESET_MAIL_JOB, { userId });
 }
 
-export function mailJobHandlers({ db, mailer, clock, env }: AppDeps): Record<string, JobHandler> {
+/**
+ * Stores a fresh token for the user, if the link is still wanted, and returns who to mail it to. The user's
+ * row is locked first, so this waits for an administrator's change that is under way (an approval, a new
+ * e-mail address) and then decides on what it left: never a working link to an old address, and never one
+ * that undoes an approval.
+ */
+async function issueToken(
+  { db, clock }: AppDeps,
+  kind: 'verify' | 'reset',
+  userId: string,
+): Promise<{ user: Viewer; token: string } | null> {
+  return db.transaction(async (tx) => {
+    const user = await lockViewerById(tx, userId);
+    if (!user) return null;
+    if (kind === 'verify' && user.emailVerified) return null;
+    if (kind === 'reset' && !(await hasOpenResetRequest(tx, user.id))) return null;
+    const { token, hash } = createToken();
+    await updateUser(
+      tx,
+      user.id,
+      kind === 'verify'
+        ? { emailVerificationToken: hash, emailVerificationSentAt: clock.now() }
+        : { passwordResetToken: hash, passwordResetSentAt: clock.now() },
+    );
+    return { user, token };
+  });
+}
+
+export function mailJobHandlers(deps: AppDeps): Record<string, JobHandler> {
+  const { mailer, env } = deps;
   return {
     [MAIL_JOB]: async (payload) => {
       await mailer.send((payload as { mail: Mail }).mail);
     },
     [VERIFY_MAIL_JOB]: async (payload) => {
-      const user = await findViewerById(db, (payload as { userId: string }).userId);
-      if (!user || user.emailVerified) return;
-      const { token, hash } = createToken();
-      await updateUser(db, user.id, { emailVerificationToken: hash, emailVerificationSentAt: clock.now() });
-      await mailer.send(verificationMail(user, `${env.APP_URL}/verify-email?token=${token}`));
+      const issued = await issueToken(deps, 'verify', (payload as { userId: string }).userId);
+      if (!issued) return;
+      await mailer.send(verificationMail(issued.user, `${env.APP_URL}/verify-email?token=${issued.token}`));
     },
     [RESET_MAIL_JOB]: async (payload) => {
-      const user = await findViewerById(db, (payload as { userId: string }).userId);
-      // An administrator may have approved or rejected the request before this mail went out: a link made
-      // now would undo that.
-      if (!user || !(await hasOpenResetRequest(db, user.id))) return;
-      const { token, hash } = createToken();
-      await updateUser(db, user.id, { passwordResetToken: hash, passwordResetSentAt: clock.now() });
-      await mailer.send(passwordResetMail(user, `${env.APP_URL}/reset-password?token=${token}`));
+      const issued = await issueToken(deps, 'reset', (payload as { userId: string }).userId);
+      if (!issued) return;
+      await mailer.send(
+        passwordResetMail(issued.user, `${env.APP_URL}/reset-password?token=${issued.token}`),
+      );
     },
   };
 }

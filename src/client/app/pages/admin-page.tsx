@@ -56,7 +56,7 @@ export function AdminPage() {
   else if (!unverified.data || !users.data || !resets.data || !rounds.data) content = <Loading />;
   else
     content = (
-      <Tabs defaultValue="unverified" keepMounted={false}>
+      <Tabs defaultValue="unverified">
         <Tabs.List>
           <Tabs.Tab value="unverified">Uverifisert e-post ({unverified.data.length})</Tabs.Tab>
           <Tabs.Tab value="users">Alle brukere ({users.data.length})</Tabs.Tab>

@@ -42,13 +42,17 @@ export async function findViewerById(db: DbOrTx, id: string): Promise<Viewer | n
   return rows[0] ?? null;
 }
 
-/** A live account with its row lock, for changes that must see the state they decide on. */
+/**
+ * A live account with its row lock, for changes that must see the state they decide on. FOR NO KEY UPDATE,
+ * not FOR UPDATE: rows that merely point at the user (a journal written while one of their rounds closes,
+ * a bid) take a key-share lock for their foreign key, and must not wait for this one, or the two deadlock.
+ */
 export async function lockViewerById(db: DbOrTx, id: string): Promise<Viewer | null> {
   const rows = await db
     .select(viewerColumns)
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .for('update');
+    .for('no key update');
   return rows[0] ?? null;
 }
 

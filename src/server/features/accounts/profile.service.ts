@@ -13,7 +13,13 @@ import { deleteUserSessions } from '../auth/sessions.repository';
 import { closeRoundsOwnedBy } from '../bid-rounds/round-lifecycle.service';
 import { scrubUserFromJournals } from '../journals/journals.service';
 import type { Viewer } from './accounts.repository';
-import { deleteUserFollows, findPasswordHash, findViewerById, updateUser } from './accounts.repository';
+import {
+  deleteUserFollows,
+  findPasswordHash,
+  findViewerById,
+  lockViewerById,
+  updateUser,
+} from './accounts.repository';
 import { toCurrentUser } from './accounts.service';
 
 export const WRONG_CURRENT_PASSWORD = 'Nåværende passord er feil';
@@ -63,7 +69,13 @@ export async function changePassword(
  */
 export async function deleteAccount(deps: AppDeps, viewer: Viewer): Promise<void> {
   if (viewer.isAdmin) throw new Forbidden(ADMIN_NOT_DELETABLE);
-  await deps.db.transaction((tx) => scrubAccount(tx, deps, viewer));
+  await deps.db.transaction(async (tx) => {
+    // The account's lock first, as every other change to an account takes it: an administrator deleting the
+    // same account at the same moment waits, and then finds it gone.
+    const user = await lockViewerById(tx, viewer.id);
+    if (!user) throw new NotFound('Fant ikke brukeren');
+    await scrubAccount(tx, deps, user);
+  });
 }
 
 /** The deletion itself, in the caller's transaction: the user's own or an administrator's. */

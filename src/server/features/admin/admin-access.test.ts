@@ -60,6 +60,20 @@ const calls = () =>
     { method: 'DELETE', url: `/api/admin/bid-rounds/${roundId}` },
   ] as const;
 
+describe('access comes before validation', () => {
+  it('a visitor gets 401 and a non-admin 403 even for a malformed id or body', async () => {
+    const bad = [
+      { method: 'PATCH', url: '/api/admin/users/ikke-en-id', payload: { firstName: '' } },
+      { method: 'POST', url: `/api/admin/users/${targetId}/change-password`, payload: { newPassword: '1' } },
+      { method: 'DELETE', url: '/api/admin/bid-rounds/ikke-en-id' },
+    ] as const;
+    for (const call of bad) {
+      expect((await t.request({ ...call })).statusCode, call.url).toBe(401);
+      expect((await t.request({ ...call, cookie: userCookie })).statusCode, call.url).toBe(403);
+    }
+  });
+});
+
 describe('who may call the admin API', () => {
   it('a visitor gets 401 from every admin call, and nothing changes', async () => {
     for (const call of calls()) {

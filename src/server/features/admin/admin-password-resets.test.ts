@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkFrom, login, tokenOf } from '../../../../tests/setup/accounts';
-import { auditRowsFor, signInAdmin, signInVerified } from '../../../../tests/setup/admin';
+import {
+  auditRowsFor,
+  createUnverifiedUser,
+  signInAdmin,
+  signInVerified,
+} from '../../../../tests/setup/admin';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { PendingResetView } from '../../../shared/schemas/admin';
 import { passwordResetRequests, users } from '../../db/schema';
+import { lockViewerById, updateUser } from '../accounts/accounts.repository';
+import { completeResetRequests } from '../auth/password-resets.repository';
 
 let t: TestApp;
 let admin: { id: string; cookie: string };
@@ -168,3 +175,47 @@ describe('reject a reset request', () => {
     expect((await approve(request.id)).statusCode).toBe(404);
   });
 });
+
+describe('the reset mail and an approval at the same moment', () => {
+  it('an approval that commits while the mail is being prepared leaves no working link', async () => {
+    const userId = await createVerifiedId('samme-stund@example.no');
+    await forgot('samme-stund@example.no');
+    let mailJobs: Promise<number> = Promise.resolve(0);
+    await t.deps.db.transaction(async (tx) => {
+      // What an approval holds while it works: the user's lock. The mail job starts meanwhile.
+      await lockViewerById(tx, userId);
+      mailJobs = t.runJobs();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await completeResetRequests(tx, userId);
+      await updateUser(tx, userId, { passwordResetToken: null });
+    });
+    await mailJobs;
+    const links = (await t.mails('samme-stund@example.no'))
+      .filter((m) => m.text.includes('/reset-password'))
+      .map((m) => linkFrom(m, '/reset-password'));
+    for (const link of links) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token: tokenOf(link), newPassword: 'lenkepass1', confirmPassword: 'lenkepass1' },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it('a request from an account that never verified its address cannot be approved', async () => {
+    await createUnverifiedUser(t, 'uverifisert-reset@example.no');
+    await forgot('uverifisert-reset@example.no');
+    const request = (await pending()).find((r) => r.user.email === 'uverifisert-reset@example.no');
+    const res = await approve(request?.id ?? '');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^Brukeren har ikke bekreftet e-postadressen/);
+    expect(await requestRow(request?.id ?? '')).toMatchObject({ isApproved: false, isCompleted: false });
+  });
+});
+
+async function createVerifiedId(email: string): Promise<string> {
+  await signInVerified(t, email);
+  const [row] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id ?? '';
+}

@@ -16,6 +16,8 @@ import { setPasswordOf } from './admin-users.service';
 
 export const RESET_NOT_FOUND = 'Fant ikke forespørselen om nytt passord';
 export const RESET_ALREADY_HANDLED = 'Forespørselen om nytt passord er allerede behandlet';
+export const RESET_USER_UNVERIFIED =
+  'Brukeren har ikke bekreftet e-postadressen. Godkjenn brukeren under «Uverifisert e-post» først.';
 
 export async function listPendingResets(db: Db): Promise<PendingResetView[]> {
   return (await findPendingResets(db)).map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() }));
@@ -48,6 +50,8 @@ export async function approveReset(
   const hash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     const user = await lockOpenRequest(tx, requestId);
+    // A new password would not let them in: login waits for a verified address (PRODUCT.md "Accounts").
+    if (!user.emailVerified) throw new Conflict(RESET_USER_UNVERIFIED);
     await markResetApproved(tx, requestId, admin.id);
     await setPasswordOf(tx, deps, user, hash);
     await recordAdminAction(

@@ -42,7 +42,8 @@ export async function deleteRoundAsAdmin(
       admin,
       'delete-round',
       { type: 'round', id: round.id },
-      `Slettet budrunden «${round.title}», ${round.address}, med ${bids.length} bud og ${journals} budjournaler`,
+      // The title names the round; the address stays out of a table that is never pruned.
+      `Slettet budrunden «${round.title}» med ${bids.length} bud og ${journals} budjournaler`,
     );
     return round.imageUrl;
   });

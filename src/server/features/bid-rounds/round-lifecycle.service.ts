@@ -55,7 +55,7 @@ async function endRound(
     closeReason: reason,
     winningBidId,
   });
-  const bids = await findRoundBidsWithBidders(tx, round.id);
+  const bids = await findRoundBidsWithBidders(tx, round.id, { lockBidders: true });
   const journalRound = {
     closedAt,
     closeReason: reason,

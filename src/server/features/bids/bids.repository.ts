@@ -16,9 +16,14 @@ export async function insertBid(tx: DbOrTx, row: typeof bids.$inferInsert) {
   return created;
 }
 
-/** Every bid of a round with its bidder, in the order received (which is how pseudonyms are handed out). */
-export async function findRoundBidsWithBidders(db: DbOrTx, bidRoundId: string) {
-  return db
+/**
+ * Every bid of a round with its bidder, in the order received (which is how pseudonyms are handed out).
+ * `lockBidders` share-locks the bidders' rows, for a round that is ending: an account being deleted at that
+ * moment is read after its deletion commits, so its personal data never reaches a journal written after the
+ * journals were scrubbed.
+ */
+export async function findRoundBidsWithBidders(db: DbOrTx, bidRoundId: string, { lockBidders = false } = {}) {
+  const query = db
     .select({
       id: bids.id,
       userId: bids.userId,
@@ -43,6 +48,7 @@ export async function findRoundBidsWithBidders(db: DbOrTx, bidRoundId: string) {
     .innerJoin(users, eq(users.id, bids.userId))
     .where(eq(bids.bidRoundId, bidRoundId))
     .orderBy(asc(bids.createdAt), asc(bids.id));
+  return lockBidders ? query.for('share', { of: users }) : query;
 }
 
 export type BidWithBidder = Awaited<ReturnType<typeof findRoundBidsWithBidders>>[number];

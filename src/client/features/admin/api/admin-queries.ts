@@ -7,6 +7,7 @@ import type {
   UnverifiedUserView,
 } from '../../../../shared/schemas/admin';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { CURRENT_USER_KEY } from '../../auth/use-current-user';
 import { roundKeys, useLiveInterval } from '../../bid-rounds/api/round-queries';
 
 /** Query keys; the default loader GETs their parts joined with '/'. */
@@ -53,5 +54,7 @@ export function invalidateAdminData(queryClient: QueryClient): Promise<unknown> 
     queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('/api/admin/') }),
     queryClient.invalidateQueries({ queryKey: roundKeys.all }),
     queryClient.invalidateQueries({ queryKey: roundKeys.active }),
+    // An admin may have edited their own account.
+    queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
   ]);
 }

@@ -7,7 +7,7 @@ import { fullName } from './admin-table';
 export function AdminActionsList({ userId }: { userId: string }) {
   const actions = useUserActions(userId);
   let body: React.ReactNode;
-  if (actions.isPending) body = <Loader size="xs" aria-label="Laster handlingslogg" />;
+  if (actions.isPending) body = <Loader size="xs" role="status" aria-label="Laster handlingslogg" />;
   else if (actions.isError)
     body = <Text size="sm" c="red.9">{`Kunne ikke hente loggen: ${actions.error.message}`}</Text>;
   else if (actions.data.length === 0) body = <Text size="sm">Ingen administratorhandlinger registrert.</Text>;

@@ -31,6 +31,8 @@ export function PasswordDialog({
 }: PasswordDialogProps) {
   const form = useForm({ initialValues: EMPTY, validate: zod4Resolver(adminSetPasswordSchema) });
   const close = () => {
+    // While the password is being saved the dialog stays: its outcome belongs to the user it was opened for.
+    if (loading) return;
     form.reset();
     onClose();
   };
@@ -54,7 +56,7 @@ export function PasswordDialog({
             {...form.getInputProps('confirmPassword')}
           />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={close} disabled={loading}>
               Avbryt
             </Button>
             <Button type="submit" loading={loading}>

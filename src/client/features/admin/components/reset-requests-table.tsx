@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatShortDateTime } from '../../../../shared/format/date';
 import type { PendingResetView } from '../../../../shared/schemas/admin';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useLastDefined } from '../../../lib/use-last-defined';
 import { toastOutcome } from '../api/admin-toasts';
 import { useApproveReset, useRejectReset } from '../api/use-admin-actions';
 import { AdminTable, fullName } from './admin-table';
@@ -14,6 +15,8 @@ export function ResetRequestsTable({ requests }: { requests: PendingResetView[] 
   const reject = useRejectReset();
   const [approving, setApproving] = useState<PendingResetView | null>(null);
   const [rejecting, setRejecting] = useState<PendingResetView | null>(null);
+  const shownApproving = useLastDefined(approving);
+  const shownRejecting = useLastDefined(rejecting);
 
   return (
     <>
@@ -53,8 +56,8 @@ export function ResetRequestsTable({ requests }: { requests: PendingResetView[] 
         opened={approving !== null}
         title="Godkjenn forespørsel om nytt passord"
         description={
-          approving
-            ? `Sett et nytt passord for ${fullName(approving.user)} (${approving.user.email}). Lenken brukeren fikk på e-post slutter å virke, brukeren logges ut overalt og får beskjed på e-post.`
+          shownApproving
+            ? `Sett et nytt passord for ${fullName(shownApproving.user)} (${shownApproving.user.email}). Lenken brukeren fikk på e-post slutter å virke, brukeren logges ut overalt og får beskjed på e-post.`
             : ''
         }
         submitLabel="Godkjenn og sett passord"
@@ -97,7 +100,8 @@ export function ResetRequestsTable({ requests }: { requests: PendingResetView[] 
         }
       >
         <Text>
-          Forespørselen fra {rejecting ? `${fullName(rejecting.user)} (${rejecting.user.email})` : ''} fjernes
+          Forespørselen fra{' '}
+          {shownRejecting ? `${fullName(shownRejecting.user)} (${shownRejecting.user.email})` : ''} fjernes
           fra listen. Passordet er uendret, og en lenke brukeren allerede har fått på e-post, virker til den
           utløper.
         </Text>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { formatShortDateTime } from '../../../../shared/format/date';
 import type { UnverifiedUserView } from '../../../../shared/schemas/admin';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useLastDefined } from '../../../lib/use-last-defined';
 import { toastOutcome } from '../api/admin-toasts';
 import { useApproveUser, useRejectUser } from '../api/use-admin-actions';
 import { AdminTable, fullName } from './admin-table';
@@ -12,6 +13,7 @@ export function UnverifiedUsersTable({ users }: { users: UnverifiedUserView[] })
   const approve = useApproveUser();
   const reject = useRejectUser();
   const [rejecting, setRejecting] = useState<UnverifiedUserView | null>(null);
+  const shownRejecting = useLastDefined(rejecting);
 
   const approveUser = (u: UnverifiedUserView) =>
     approve.mutate(
@@ -58,6 +60,8 @@ export function UnverifiedUsersTable({ users }: { users: UnverifiedUserView[] })
               size="xs"
               onClick={() => approveUser(u)}
               loading={approve.isPending && approve.variables === u.id}
+              // One approval at a time, so that each gets its own toast.
+              disabled={approve.isPending && approve.variables !== u.id}
               aria-label={`Godkjenn ${fullName(u)}`}
             >
               Godkjenn
@@ -83,8 +87,8 @@ export function UnverifiedUsersTable({ users }: { users: UnverifiedUserView[] })
         onClose={() => setRejecting(null)}
       >
         <Text>
-          Kontoen til {rejecting ? `${fullName(rejecting)} (${rejecting.email})` : ''} slettes. E-postadressen
-          kan registreres på nytt senere.
+          Kontoen til {shownRejecting ? `${fullName(shownRejecting)} (${shownRejecting.email})` : ''} slettes.
+          E-postadressen kan registreres på nytt senere.
         </Text>
       </ConfirmDialog>
     </>

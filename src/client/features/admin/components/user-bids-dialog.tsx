@@ -9,7 +9,7 @@ import { AdminTable, fullName } from './admin-table';
 export function UserBidsDialog({ user, onClose }: { user: AdminUserView | null; onClose: () => void }) {
   const bids = useUserBids(user?.id ?? null);
   let body: React.ReactNode;
-  if (bids.isPending) body = <Loader size="sm" aria-label="Laster budhistorikk" />;
+  if (bids.isPending) body = <Loader size="sm" role="status" aria-label="Laster budhistorikk" />;
   else if (bids.isError) body = <Alert color="red">{bids.error.message}</Alert>;
   else
     body = (

@@ -5,6 +5,7 @@ import { formatShortDateTime } from '../../../../shared/format/date';
 import type { AdminUserView } from '../../../../shared/schemas/admin';
 import { STATUS_COLORS } from '../../../app/theme';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useLastDefined } from '../../../lib/use-last-defined';
 import { toastOutcome } from '../api/admin-toasts';
 import { useChangeUserPassword, useDeleteUser } from '../api/use-admin-actions';
 import { AdminTable, fullName } from './admin-table';
@@ -39,8 +40,12 @@ export function UsersTab({ users }: { users: AdminUserView[] }) {
   const changePassword = useChangeUserPassword();
   const remove = useDeleteUser();
   const close = () => setDialog(null);
+  // Closes the dialog only if it is still the one for this user.
+  const closeFor = (id: string) => () => setDialog((d) => (d?.user.id === id ? null : d));
   const shown = users.filter((u) => matchesSearch(u, query));
   const target = (kind: NonNullable<Dialog>['kind']) => (dialog?.kind === kind ? dialog.user : null);
+  const passwordUser = useLastDefined(target('password'));
+  const deleteUser = useLastDefined(target('delete'));
 
   return (
     <Stack gap="md">
@@ -52,6 +57,9 @@ export function UsersTab({ users }: { users: AdminUserView[] }) {
         onChange={(e) => setQuery(e.currentTarget.value)}
         maw={420}
       />
+      <Text size="sm" aria-live="polite">
+        {query.trim() ? `Viser ${shown.length} av ${users.length} brukere` : `${users.length} brukere`}
+      </Text>
       <AdminTable
         label="Alle brukere"
         rows={shown}
@@ -117,26 +125,26 @@ export function UsersTab({ users }: { users: AdminUserView[] }) {
         opened={dialog?.kind === 'password'}
         title="Endre passord"
         description={
-          dialog
-            ? `Nytt passord for ${fullName(dialog.user)} (${dialog.user.email}). Brukeren logges ut overalt og får beskjed på e-post.`
+          passwordUser
+            ? `Nytt passord for ${fullName(passwordUser)} (${passwordUser.email}). Brukeren logges ut overalt og får beskjed på e-post.`
             : ''
         }
         submitLabel="Lagre nytt passord"
         loading={changePassword.isPending}
         onClose={close}
         onSubmit={(input, reset) =>
-          dialog &&
+          passwordUser &&
           changePassword.mutate(
-            { id: dialog.user.id, input },
+            { id: passwordUser.id, input },
             toastOutcome(
               {
                 title: 'Passord endret',
-                message: `${fullName(dialog.user)} er logget ut overalt og har fått beskjed på e-post.`,
+                message: `${fullName(passwordUser)} er logget ut overalt og har fått beskjed på e-post.`,
               },
               'Feil ved passordendring',
               () => {
                 reset();
-                close();
+                closeFor(passwordUser.id)();
               },
             ),
           )
@@ -149,22 +157,22 @@ export function UsersTab({ users }: { users: AdminUserView[] }) {
         loading={remove.isPending}
         onClose={close}
         onConfirm={() =>
-          dialog &&
+          deleteUser &&
           remove.mutate(
-            dialog.user.id,
+            deleteUser.id,
             toastOutcome(
               {
                 title: 'Bruker slettet',
                 message: 'Personopplysningene er fjernet. Budene står igjen uten navn.',
               },
               'Feil ved sletting',
-              close,
+              closeFor(deleteUser.id),
             ),
           )
         }
       >
         <Text>
-          {dialog ? `${fullName(dialog.user)} (${dialog.user.email})` : ''} slettes. Dette kan ikke angres.
+          {deleteUser ? `${fullName(deleteUser)} (${deleteUser.email})` : ''} slettes. Dette kan ikke angres.
         </Text>
         <Text size="sm">
           Navn, e-post, telefon, adresse og bankopplysninger fjernes, brukeren logges ut overalt, og egne åpne
