@@ -18,6 +18,8 @@ interface AdminTableProps<T> {
   columns: Column<T>[];
   actions?: (row: T) => ReactNode;
   empty: string;
+  /** Narrower than this, the table scrolls inside its own box. */
+  minWidth?: number;
 }
 
 /** Mantine's sm breakpoint: below it a table would not fit, so each row becomes a card. */
@@ -27,7 +29,15 @@ const PHONE_QUERY = '(max-width: 48em)';
  * The panel's lists: a table on wider screens and a card per row on phones, so that nothing scrolls
  * sideways and the actions are always in reach. An empty list shows its empty-state text instead.
  */
-export function AdminTable<T>({ label, rows, rowKey, columns, actions, empty }: AdminTableProps<T>) {
+export function AdminTable<T>({
+  label,
+  rows,
+  rowKey,
+  columns,
+  actions,
+  empty,
+  minWidth = 640,
+}: AdminTableProps<T>) {
   const isPhone = useMediaQuery(PHONE_QUERY);
   if (rows.length === 0) return <Text size="sm">{empty}</Text>;
   const [first, ...rest] = columns;
@@ -60,7 +70,7 @@ export function AdminTable<T>({ label, rows, rowKey, columns, actions, empty }: 
   }
   const headers = [...columns.map((c) => c.header), ...(actions ? ['Handlinger'] : [])];
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
+    <Table.ScrollContainer minWidth={minWidth} type="native">
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={label}>
         <Table.Thead>
           <Table.Tr>

@@ -64,11 +64,21 @@ export function UsersTab({ users }: { users: AdminUserView[] }) {
         label="Alle brukere"
         rows={shown}
         rowKey={(u) => u.id}
+        minWidth={1000}
         empty="Ingen brukere funnet"
         columns={[
           { header: 'Navn', cell: fullName },
-          { header: 'E-post', cell: (u) => u.email },
-          { header: 'Telefon', cell: (u) => u.phone ?? '–', nowrap: true },
+          {
+            header: 'Kontakt',
+            cell: (u) => (
+              <>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {u.email}
+                </Text>
+                <Text size="sm">{u.phone ?? 'Ingen telefon'}</Text>
+              </>
+            ),
+          },
           { header: 'Verifisert', cell: (u) => yesNo(u.emailVerified) },
           { header: 'Admin', cell: (u) => yesNo(u.isAdmin) },
           { header: 'Bud', cell: (u) => u.bidCount },
