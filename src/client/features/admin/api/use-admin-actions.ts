@@ -11,7 +11,14 @@ type Message = { message: string };
 
 function useAdminMutation<V, R = Message>(mutationFn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => invalidateAdminData(queryClient) });
+  return useMutation({
+    mutationFn,
+    // Not awaited: the caller's toast must come first. Awaiting would let the refetched list unmount the
+    // row (a deleted round's card) before its callbacks run, and the toast would be lost.
+    onSuccess: () => {
+      void invalidateAdminData(queryClient);
+    },
+  });
 }
 
 export const useApproveUser = () =>
