@@ -14,7 +14,7 @@ import { Link } from 'wouter';
 import type { BidRoundView } from '../../../shared/schemas/bid-round';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useUnauthorizedRedirect } from '../../features/auth/use-unauthorized-redirect';
-import { useLiveInterval } from '../../features/bid-rounds/api/round-queries';
+import { roundKeys, useLiveInterval } from '../../features/bid-rounds/api/round-queries';
 import { RoundCard } from '../../features/bid-rounds/components/round-card';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -24,7 +24,7 @@ import { openDialog } from '../../lib/window-events';
 export function RoundPage({ params }: { params: { id: string } }) {
   const { user, isLoading: userLoading } = useCurrentUser();
   const round = useQuery<BidRoundView>({
-    queryKey: ['/api/bid-rounds', params.id],
+    queryKey: roundKeys.round(params.id),
     enabled: Boolean(user),
     refetchInterval: useLiveInterval(),
   });

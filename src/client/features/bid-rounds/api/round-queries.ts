@@ -10,6 +10,8 @@ export const roundKeys = {
   all: ['/api/bid-rounds/all'] as const,
   bids: (id: string) => ['/api/bid-rounds', id, 'bids'] as const,
   ownerBids: (id: string) => ['/api/owner/bid-rounds', id, 'bids'] as const,
+  /** The round page's own query; as a prefix it also covers the round's bids, followers and follow status. */
+  round: (id: string) => ['/api/bid-rounds', id] as const,
   followers: (id: string) => ['/api/bid-rounds', id, 'followers'] as const,
   followStatus: (id: string) => ['/api/bid-rounds', id, 'follow/status'] as const,
   userBids: ['/api/user/bids'] as const,
@@ -36,6 +38,7 @@ export function invalidateRoundData(queryClient: QueryClient, roundId?: string):
     roundKeys.userBids,
     roundKeys.journals,
   ];
-  if (roundId) keys.push(roundKeys.bids(roundId), roundKeys.ownerBids(roundId));
+  // The round page's query too: after 'Velg som vinner' it must not show 'Aktiv' for another 5 s.
+  if (roundId) keys.push(roundKeys.round(roundId), roundKeys.ownerBids(roundId));
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
