@@ -11,21 +11,13 @@ import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
+import { logIn } from './log-in';
 
 const PASSWORD = 'hemmelig1';
 const DAY = 86_400_000;
 
 async function visible(page: Page, text: string | RegExp) {
   await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
-}
-
-async function logIn(page: Page, baseUrl: string, email: string) {
-  await page.goto(`${baseUrl}/?login=1`);
-  const dialog = page.getByRole('dialog', { name: 'Logg inn' });
-  await dialog.getByLabel('E-post', { exact: true }).fill(email);
-  await dialog.getByLabel('Passord', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Logg inn' }).click();
-  await page.getByRole('button', { name: 'Logg ut' }).waitFor();
 }
 
 const noSidewaysScroll = (page: Page) =>
@@ -73,7 +65,7 @@ describe.skipIf(!chromiumAvailable())('the admin panel, as an administrator', ()
       bidDeadline: new Date(Date.now() + DAY),
     });
     page = await openPage(browser);
-    await logIn(page, server.baseUrl, 'admin@example.no');
+    await logIn(page, server.baseUrl, 'admin@example.no', PASSWORD);
   });
   afterAll(async () => {
     await browser?.close();
@@ -183,7 +175,7 @@ describe.skipIf(!chromiumAvailable())('the admin panel, as an administrator', ()
 
   it('fits a phone: no sideways scrolling, rows as cards with their actions', async () => {
     const phone = await openPage(browser, { viewport: { width: 390, height: 844 } });
-    await logIn(phone, server.baseUrl, 'admin@example.no');
+    await logIn(phone, server.baseUrl, 'admin@example.no', PASSWORD);
     await phone.goto(`${server.baseUrl}/admin`);
     await phone.getByRole('tab', { name: /Alle brukere/ }).click();
     await phone.getByRole('button', { name: 'Rediger Olav Hansen' }).waitFor();
@@ -228,7 +220,7 @@ describe.skipIf(!chromiumAvailable())('the admin panel, as anyone else', () => {
   it('an ordinary user at /admin gets the 404 page, no admin link and no admin data', async () => {
     const page = await openPage(browser);
     const calls = adminCalls(page);
-    await logIn(page, server.baseUrl, 'kari@example.no');
+    await logIn(page, server.baseUrl, 'kari@example.no', PASSWORD);
     expect(await page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
     await page.goto(`${server.baseUrl}/admin`);
     await page.getByRole('heading', { level: 1, name: 'Siden finnes ikke' }).waitFor();

@@ -1,23 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/features/accounts/accounts.service';
 import { createRound } from '../../src/server/features/bid-rounds/bid-rounds.service';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
+import { logIn } from './log-in';
 
 const PASSWORD = 'hemmelig1';
 // Well inside the 5 s polling interval: what shows by then came from the mutation, not from a poll.
 const AT_ONCE = { timeout: 2_000, interval: 100 };
-
-async function logIn(page: Page, baseUrl: string, email: string) {
-  await page.goto(`${baseUrl}/?login=1`);
-  const dialog = page.getByRole('dialog', { name: 'Logg inn' });
-  await dialog.getByLabel('E-post', { exact: true }).fill(email);
-  await dialog.getByLabel('Passord', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Logg inn' }).click();
-  await page.getByRole('button', { name: 'Logg ut' }).waitFor();
-}
 
 describe.skipIf(!chromiumAvailable())('the round page after the user’s own action', () => {
   let server: E2eServer;
@@ -52,7 +44,7 @@ describe.skipIf(!chromiumAvailable())('the round page after the user’s own act
 
   it('a bid shows in the page’s own header at once', async () => {
     const page = await openPage(browser);
-    await logIn(page, server.baseUrl, 'anna@example.no');
+    await logIn(page, server.baseUrl, 'anna@example.no', PASSWORD);
     await page.goto(roundUrl);
     const highest = page.getByTestId('highest-bid');
     await expect.poll(() => highest.textContent(), { timeout: 15_000 }).toBe('Ingen bud ennå');
@@ -71,7 +63,7 @@ describe.skipIf(!chromiumAvailable())('the round page after the user’s own act
 
   it('after “Velg som vinner” the page shows the round closed at once, with no close or winner buttons left', async () => {
     const page = await openPage(browser);
-    await logIn(page, server.baseUrl, 'selger@example.no');
+    await logIn(page, server.baseUrl, 'selger@example.no', PASSWORD);
     await page.goto(roundUrl);
     const article = page.getByRole('article', { name: 'Ferske Villa' });
     await article.getByText('Aktiv', { exact: true }).waitFor({ timeout: 15_000 });

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { adminActions } from '../../src/server/db/schema';
+import { adminActions, users } from '../../src/server/db/schema';
 import { createUser, type NewUser } from '../../src/server/features/accounts/accounts.service';
 import { login, PASSWORD } from './accounts';
 import { sessionCookieFrom, type TestApp } from './test-app';
@@ -61,4 +61,13 @@ export async function signInVerified(t: TestApp, email: string, fields: Partial<
   const res = await login(t, email);
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   return sessionCookieFrom(res.headers['set-cookie']);
+}
+
+/** The stored user row, everything included, for checking what an action changed. */
+export async function userRow(t: TestApp, id: string) {
+  return (await t.deps.db.select().from(users).where(eq(users.id, id)))[0];
+}
+
+export async function userIdOf(t: TestApp, email: string): Promise<string> {
+  return (await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? '';
 }

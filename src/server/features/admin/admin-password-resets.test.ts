@@ -6,6 +6,7 @@ import {
   createUnverifiedUser,
   signInAdmin,
   signInVerified,
+  userIdOf,
 } from '../../../../tests/setup/admin';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { PendingResetView } from '../../../shared/schemas/admin';
@@ -216,6 +217,5 @@ describe('the reset mail and an approval at the same moment', () => {
 
 async function createVerifiedId(email: string): Promise<string> {
   await signInVerified(t, email);
-  const [row] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row?.id ?? '';
+  return userIdOf(t, email);
 }

@@ -98,15 +98,22 @@ export async function listOwnerBids(deps: AppDeps, viewer: Viewer, roundId: stri
   return toOwnerBidViews(rows, { viewerId: viewer.id, winningBidId: round.winningBidId, now });
 }
 
-export async function listUserBids(deps: AppDeps, viewer: Viewer): Promise<UserBidView[]> {
-  const rows = await findBidsOfUser(deps.db, viewer.id);
-  return rows.map((r) => ({
+/** The fields of one user's bid that both the user's own list and the admin's history show. */
+function ownBidFields(r: Awaited<ReturnType<typeof findBidsOfUser>>[number]) {
+  return {
     id: r.id,
     bidRoundId: r.bidRoundId,
     amount: r.amount,
     conditions: r.conditions,
     bidDeadline: r.bidDeadline?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export async function listUserBids(deps: AppDeps, viewer: Viewer): Promise<UserBidView[]> {
+  const rows = await findBidsOfUser(deps.db, viewer.id);
+  return rows.map((r) => ({
+    ...ownBidFields(r),
     isHighestBid: Number(r.highest) === r.amount,
     roundIsClosed: r.roundIsClosed,
     property: { title: r.title, address: r.address },
@@ -117,12 +124,7 @@ export async function listUserBids(deps: AppDeps, viewer: Viewer): Promise<UserB
 export async function listBidsOfUserForAdmin(deps: AppDeps, userId: string): Promise<AdminUserBidView[]> {
   const rows = await findBidsOfUser(deps.db, userId);
   return rows.map((r) => ({
-    id: r.id,
-    bidRoundId: r.bidRoundId,
-    amount: r.amount,
-    conditions: r.conditions,
-    bidDeadline: r.bidDeadline?.toISOString() ?? null,
-    createdAt: r.createdAt.toISOString(),
+    ...ownBidFields(r),
     propertyTitle: r.title,
     propertyAddress: r.address,
   }));
