@@ -7,6 +7,7 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { bidRoundsRoutes } from './features/bid-rounds/bid-rounds.routes';
 import { bidsRoutes } from './features/bids/bids.routes';
+import { financingProofsRoutes } from './features/financing-proofs/financing-proofs.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { objectsRoutes } from './features/images/objects.routes';
 import { uploadRoutes } from './features/images/upload.routes';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(adminRoutes(deps));
   await app.register(objectsRoutes(deps));
   await app.register(uploadRoutes(deps));
+  await app.register(financingProofsRoutes(deps));
   await registerClientFiles(app, options.clientDir ?? null);
   return app;
 }

@@ -158,6 +158,28 @@ export const bids = pgTable(
   ],
 );
 
+// A bidder's financing proof (finansieringsbevis), uploaded before the bid it is attached to. The file lives
+// in the object storage under financing-proofs/, which is never served under the public /objects/ path.
+// `bidId` is set once, when a bid takes the proof: a proof belongs to one bid only.
+export const financingProofs = pgTable(
+  'financing_proofs',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bidId: uuid('bid_id').references(() => bids.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('financing_proofs_user_idx').on(t.userId),
+    uniqueIndex('financing_proofs_bid_unique').on(t.bidId),
+  ],
+);
+
 export const bidJournals = pgTable(
   'bid_journals',
   {

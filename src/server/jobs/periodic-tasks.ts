@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
 import { closeExpiredRounds } from '../features/bid-rounds/round-lifecycle.service';
+import { forgetUnattachedProofs } from '../features/financing-proofs/financing-proofs.service';
 import { deleteExpiredSessions } from '../http/session-store';
 import { deleteFinishedJobs } from './queue';
 import type { PeriodicTask } from './worker';
@@ -21,6 +22,11 @@ export function periodicTasks(deps: AppDeps, log: FastifyBaseLogger): PeriodicTa
       name: 'delete-finished-jobs',
       everyMs: 6 * 60 * 60 * 1000,
       run: () => deleteFinishedJobs(deps.db, FINISHED_JOB_RETENTION_DAYS).then(() => {}),
+    },
+    {
+      name: 'delete-unattached-financing-proofs',
+      everyMs: 60 * 60 * 1000,
+      run: () => forgetUnattachedProofs(deps.db),
     },
     {
       name: 'delete-expired-sessions',

@@ -46,6 +46,24 @@ export function bidReceiptMail(to: Person, round: MailRound, bid: BidReceipt, ur
   });
 }
 
+/** To a bidder whose acceptance deadline passed while the round was still open. */
+export function bidLapsedMail(
+  to: Person,
+  round: MailRound,
+  bid: { amount: number; bidDeadline: Date; roundDeadline: Date },
+  url: string,
+): Mail {
+  return renderMail(to.email, {
+    subject: `Budet ditt på ${round.title} har utløpt`,
+    greeting: hello(to),
+    paragraphs: [
+      `Akseptfristen for budet ditt på ${kr(bid.amount)} på ${roundName(round)} gikk ut ${formatLongDate(bid.bidDeadline)}. Budet binder deg ikke lenger, og selgeren kan ikke akseptere det.`,
+      `Budrunden er fortsatt åpen til ${formatLongDate(bid.roundDeadline)}. Vil du fortsatt kjøpe, kan du legge inn et nytt bud.`,
+    ],
+    action: { label: 'Se budrunden', url },
+  });
+}
+
 /** To the owner and followers: names the property and the amount, never the bidder. */
 export function newBidMail(to: Person, round: MailRound, amount: number, url: string): Mail {
   return renderMail(to.email, {
@@ -101,6 +119,7 @@ const HOW_CLOSED: Record<string, string> = {
   deadline: 'Budfristen for budrunden har gått ut, og budrunden er lukket.',
   closed: 'Budrunden er lukket av selgeren eller en administrator.',
   winner: 'Et bud er akseptert, og budrunden er lukket.',
+  'owner-deleted': 'Selgeren har slettet kontoen sin, og budrunden er lukket.',
 };
 
 export function journalReadyMail(to: Person, round: MailRound, reason: string, url: string): Mail {

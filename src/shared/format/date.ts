@@ -59,6 +59,12 @@ export function formatDayMonth(d: Date | string): string {
   return `${p.day}. ${MONTH_NAMES[p.month - 1]}`;
 }
 
+/** '23. november kl. 14:05' */
+export function formatDayMonthTime(d: Date | string): string {
+  const p = getOsloParts(d);
+  return `${p.day}. ${MONTH_NAMES[p.month - 1]} kl. ${pad2(p.hour)}:${pad2(p.minute)}`;
+}
+
 /** '23.11.2026 14:05' */
 export function formatShortDateTime(d: Date | string): string {
   const p = getOsloParts(d);

@@ -5,6 +5,7 @@ import {
   bidderPseudonym,
   defaultBidDeadline,
   earliestBidDeadline,
+  isBidLive,
   minimumNextBid,
 } from './bids';
 
@@ -72,5 +73,18 @@ describe('bid rules', () => {
     [702, 'Budgiver AAA'],
   ])('bidderPseudonym(%i) = %s', (index, expected) => {
     expect(bidderPseudonym(index)).toBe(expected);
+  });
+
+  describe('isBidLive', () => {
+    const now = at('2026-11-23T12:00:00Z');
+    it.each([
+      ['2026-11-23T12:00:00.001Z', false, true],
+      ['2026-11-23T12:00:00.000Z', false, false],
+      ['2026-11-23T11:59:59.999Z', false, false],
+      [null, false, true],
+      ['2026-11-24T12:00:00Z', true, false],
+    ])('deadline %s, bidder deleted %s: live %s', (deadline, bidderDeleted, live) => {
+      expect(isBidLive({ bidDeadline: deadline, bidderDeleted }, now)).toBe(live);
+    });
   });
 });

@@ -5,7 +5,20 @@ export const DEFAULT_ACCEPTANCE_HOURS = 6;
 export const MAX_CONDITIONS_LENGTH = 2000;
 const MINUTE = 60_000;
 
-/** The smallest amount the next bid may have: the starting price, or one krone over the highest bid. */
+/**
+ * Whether a bid still counts (PRODUCT decision, issue 9): its acceptance deadline has not passed and its
+ * bidder's account still exists. A lapsed bid binds no one, so it is not the highest, sets no floor and
+ * cannot be chosen. The deadline is exclusive: at the very moment it passes, the bid has lapsed.
+ */
+export function isBidLive(
+  bid: { bidDeadline: Date | string | null; bidderDeleted?: boolean },
+  now: Date,
+): boolean {
+  if (bid.bidderDeleted) return false;
+  return bid.bidDeadline === null || new Date(bid.bidDeadline).getTime() > now.getTime();
+}
+
+/** The smallest amount the next bid may have: the starting price, or one krone over the highest live bid. */
 export function minimumNextBid(startingPrice: number, highestBid: number | null): number {
   return highestBid === null ? startingPrice : Math.max(startingPrice, highestBid + 1);
 }

@@ -80,8 +80,11 @@ export interface MemberProperty extends PublicProperty {
   owner: RoundOwner | null;
 }
 
-/** How a round ended: its deadline passed, the owner or an admin closed it, or a winner was chosen. */
-export type CloseReason = 'deadline' | 'closed' | 'winner';
+/**
+ * How a round ended: its deadline passed, the owner or an admin closed it, a winner was chosen, or the
+ * seller deleted their account.
+ */
+export type CloseReason = 'deadline' | 'closed' | 'winner' | 'owner-deleted';
 
 /** A round as a signed-in user sees it (GET /api/bid-rounds/active, /user, /all; POST /api/bid-round). */
 export interface BidRoundView {
@@ -96,8 +99,12 @@ export interface BidRoundView {
   smsNotificationsEnabled: boolean;
   createdAt: string;
   property: MemberProperty;
+  /** The highest live bid: lapsed bids and bids of deleted accounts do not count. Null when none is live. */
   highestBid: number | null;
+  /** Every bid ever placed in the round. */
   bidCount: number;
+  /** The bids that still count; with bids but none live, every bid has lapsed ('Alle bud er utløpt'). */
+  liveBidCount: number;
   /** The viewer owns the property. */
   isOwner: boolean;
   /** The viewer has bid in this round. */

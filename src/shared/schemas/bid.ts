@@ -35,6 +35,8 @@ export const placeBidSchema = z.object({
       }
       return date;
     }),
+  // An id from POST /api/financing-proofs: the bidder's own upload, not yet attached to any bid.
+  financingProofId: z.uuid('Ugyldig finansieringsbevis').nullish(),
 });
 export type PlaceBidInput = z.input<typeof placeBidSchema>;
 
@@ -50,8 +52,11 @@ export interface BidView {
   isOwnBid: boolean;
   isHighestBid: boolean;
   isWinner: boolean;
-  /** The bid's acceptance deadline has passed: it no longer binds the bidder. */
+  /** The bid's acceptance deadline has passed: it no longer binds the bidder ('Utløpt'). */
   isExpired: boolean;
+  /** The bidder deleted their account: shown as 'Slettet bruker', never counted, never chosen. */
+  isBidderDeleted: boolean;
+  /** A financing proof is attached ('Vedlagt'); only the owner and admins may download it. */
   hasFinancingProof: boolean;
 }
 
@@ -92,6 +97,8 @@ export interface UserBidView {
   bidDeadline: string | null;
   createdAt: string;
   isHighestBid: boolean;
+  /** The acceptance deadline has passed: the bid no longer binds the bidder. */
+  isExpired: boolean;
   roundIsClosed: boolean;
   property: { title: string; address: string };
 }

@@ -10,6 +10,8 @@ export interface JournalEntry {
   isHighestBid: boolean;
   /** The bid the owner accepted ('Vinner'). */
   isWinner: boolean;
+  /** The acceptance deadline had passed when the round ended ('Utløpt'): the bid bound no one by then. */
+  isExpired: boolean;
   bidderName: string;
   bidderEmail: string | null;
   bidderPhone: string | null;

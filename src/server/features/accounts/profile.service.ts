@@ -1,9 +1,11 @@
 import type { z } from 'zod';
+import { formatDayMonthTime } from '../../../shared/format/date';
 import type { ChangePasswordInput, updateProfileSchema } from '../../../shared/schemas/auth';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import type { Tx } from '../../db/client';
+import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
-import { Forbidden, NotFound, TooManyRequests, ValidationError } from '../../errors';
+import { Conflict, Forbidden, NotFound, TooManyRequests, ValidationError } from '../../errors';
 import { deletePendingMailTo } from '../../jobs/queue';
 import { accountDeletedMail, passwordChangedMail } from '../../mail/account-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
@@ -11,6 +13,8 @@ import { hashPassword, verifyPassword } from '../../security/passwords';
 import { deleteResetRequestsOf } from '../auth/password-resets.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
 import { closeRoundsOwnedBy } from '../bid-rounds/round-lifecycle.service';
+import { findLatestBindingTime } from '../bids/bids.repository';
+import { forgetProofsOfUser } from '../financing-proofs/financing-proofs.service';
 import { scrubUserFromJournals } from '../journals/journals.service';
 import type { Viewer } from './accounts.repository';
 import {
@@ -74,6 +78,15 @@ export async function deleteAccount(deps: AppDeps, viewer: Viewer): Promise<void
     // same account at the same moment waits, and then finds it gone.
     const user = await lockViewerById(tx, viewer.id);
     if (!user) throw new NotFound('Fant ikke brukeren');
+    // A binding bid is a promise to the seller (PRODUCT decision, issue 9): the account stays until it
+    // lapses. Under the account's lock, a bid being placed now either commits first and is seen here, or
+    // waits and then finds the account gone.
+    const bindsUntil = await findLatestBindingTime(tx, user.id, await databaseNow(tx));
+    if (bindsUntil) {
+      throw new Conflict(
+        `Du har bindende bud som gjelder til ${formatDayMonthTime(bindsUntil)}. Du kan slette kontoen etter dette.`,
+      );
+    }
     await scrubAccount(tx, deps, user);
   });
 }
@@ -87,6 +100,7 @@ export async function scrubAccount(
   // Own open rounds end first, so that their journals are written while the seller still exists.
   await closeRoundsOwnedBy(tx, deps, user.id);
   await scrubUserFromJournals(tx, user.id);
+  await forgetProofsOfUser(tx, user.id);
   await deletePendingMailTo(tx, user.email);
   await enqueueMail(tx, accountDeletedMail(user.email, user.firstName));
   await updateUser(tx, user.id, {

@@ -207,8 +207,13 @@ describe('delete own account', () => {
       seller.id,
       createRoundSchema.parse({ title: 'Hus', address: 'Vei 1', startingPrice: 100 }),
     );
-    // Bidding arrives with the rounds feature; a stored bid is enough to prove it survives.
-    await t.deps.db.insert(bids).values({ bidRoundId: roundId, userId: user?.id ?? '', amount: 150 });
+    // A bid whose acceptance deadline has passed: it no longer binds, so the account may go, and the bid stays.
+    await t.deps.db.insert(bids).values({
+      bidRoundId: roundId,
+      userId: user?.id ?? '',
+      amount: 150,
+      bidDeadline: new Date(Date.now() - 60_000),
+    });
     await t.deps.db.insert(bidRoundFollowers).values({ bidRoundId: roundId, userId: user?.id ?? '' });
 
     const res = await t.request({ method: 'DELETE', url: '/api/users/me', cookie });
@@ -286,6 +291,6 @@ describe('delete own account: rounds and journals', () => {
     expect(JSON.stringify(sellerCopy)).not.toMatch(/Lasse|Lassebank|leaver@/);
     // The leaver's own round was closed, and the other bidder has its journal.
     const otherCopy = (await journals(other)).find((j) => j.bidRound.id === own.id);
-    expect(otherCopy?.bidRound.closeReason).toBe('closed');
+    expect(otherCopy?.bidRound.closeReason).toBe('owner-deleted');
   });
 });

@@ -7,6 +7,7 @@ import { findViewerById, type Viewer } from '../accounts/accounts.repository';
 import { deleteProperty, isImageInUse, lockRound } from '../bid-rounds/bid-rounds.repository';
 import { findRoundBidsWithBidders } from '../bids/bids.repository';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
+import { forgetProofsOfRound } from '../financing-proofs/financing-proofs.service';
 import { propertyImageKey } from '../images/upload.service';
 import { countJournalsOfRound } from '../journals/journals.repository';
 import { recordAdminAction } from './admin-actions.service';
@@ -36,6 +37,7 @@ export async function deleteRoundAsAdmin(
     ];
     for (const person of people) await enqueueMail(tx, roundDeletedMail(person, round));
 
+    await forgetProofsOfRound(tx, round.id);
     await deleteProperty(tx, round.propertyId);
     await recordAdminAction(
       tx,

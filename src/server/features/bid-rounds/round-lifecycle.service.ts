@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import type { Viewer } from '../accounts/accounts.repository';
 import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
-import { findBidInRound, findRoundBidsWithBidders } from '../bids/bids.repository';
+import { findBidInRound, findRoundBidsWithBidders, lockBidder } from '../bids/bids.repository';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
 import { toJournalEntries } from '../journals/journal-builder';
 import { findJournal, findOwnerCopy } from '../journals/journals.repository';
@@ -111,6 +111,11 @@ export async function selectWinner(
     if (bid.bidDeadline && bid.bidDeadline <= now) {
       throw new Conflict('Akseptfristen for dette budet har gått ut. Budet binder ikke lenger budgiveren.');
     }
+    // Share-locked, so that the bidder's account cannot be deleted between this check and the commit.
+    const account = await lockBidder(tx, bid.userId);
+    if (!account || account.deletedAt) {
+      throw new Conflict('Budgiveren har slettet kontoen sin. Budet kan ikke velges som vinner.');
+    }
     const bids = await endRound(tx, deps, round, 'winner', viewer.id, bid.id);
     await recordIfActingAsAdmin(
       tx,
@@ -145,10 +150,13 @@ export async function closeExpiredRounds(deps: AppDeps, log?: FastifyBaseLogger)
   return closed;
 }
 
-/** Account deletion closes the user's own open rounds first, with journals (PRODUCT.md). */
+/**
+ * Account deletion closes the user's own open rounds first, with journals (PRODUCT.md), saying why: the
+ * bidders must not read it as the seller's choice.
+ */
 export async function closeRoundsOwnedBy(tx: Tx, deps: AppDeps, userId: string): Promise<void> {
   for (const id of await findOpenRoundIdsOwnedBy(tx, userId)) {
     const round = await lockRound(tx, id);
-    if (round && !round.isClosed) await endRound(tx, deps, round, 'closed', userId, null);
+    if (round && !round.isClosed) await endRound(tx, deps, round, 'owner-deleted', userId, null);
   }
 }

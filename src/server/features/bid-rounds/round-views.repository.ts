@@ -12,7 +12,14 @@ export type RoundListFilter =
   | { kind: 'all' }
   | { kind: 'one'; id: string };
 
-/** Rounds with their property, owner contact, highest bid and bid count, and whether `viewerId` has bid. */
+// A live bid (shared/rules/bids isBidLive): its acceptance deadline not yet passed, its bidder not deleted.
+const liveBids = sql`from ${bids} join ${users} bidder on bidder.id = ${bids.userId}
+  where ${bids.bidRoundId} = ${bidRounds.id} and bidder.deleted_at is null
+    and (${bids.bidDeadline} is null or ${bids.bidDeadline} > now())`;
+
+/**
+ * Rounds with their property, owner contact, highest live bid, bid counts, and whether `viewerId` has bid.
+ */
 export async function findRoundRows(db: DbOrTx, filter: RoundListFilter, viewerId: string) {
   const hasBid = sql<boolean>`exists (select 1 from ${bids} where ${bids.bidRoundId} = ${bidRounds.id} and ${bids.userId} = ${viewerId})`;
   let where: SQL | undefined;
@@ -45,10 +52,9 @@ export async function findRoundRows(db: DbOrTx, filter: RoundListFilter, viewerI
         ownerId: properties.ownerId,
       },
       owner: { firstName: owner.firstName, lastName: owner.lastName, phone: owner.phone, email: owner.email },
-      highestBid: sql<
-        string | null
-      >`(select max(${bids.amount}) from ${bids} where ${bids.bidRoundId} = ${bidRounds.id})`,
+      highestBid: sql<string | null>`(select max(${bids.amount}) ${liveBids})`,
       bidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.bidRoundId} = ${bidRounds.id})`,
+      liveBidCount: sql<number>`(select count(*)::int ${liveBids})`,
       hasBid,
     })
     .from(bidRounds)
@@ -64,6 +70,7 @@ export async function findRoundRows(db: DbOrTx, filter: RoundListFilter, viewerI
     ...r,
     highestBid: r.highestBid === null ? null : Number(r.highestBid),
     bidCount: Number(r.bidCount),
+    liveBidCount: Number(r.liveBidCount),
     hasBid: Boolean(r.hasBid),
   }));
 }

@@ -1,4 +1,4 @@
-import { bidderPseudonym } from '../../../shared/rules/bids';
+import { bidderPseudonym, isBidLive } from '../../../shared/rules/bids';
 import type { BidderDetails, BidView, OwnerBidView } from '../../../shared/schemas/bid';
 import type { BidWithBidder } from './bids.repository';
 
@@ -19,13 +19,25 @@ interface ViewContext {
   now: Date;
 }
 
+/** A bid row counts while its acceptance deadline has not passed and its bidder still exists. */
+export const isRowLive = (row: Pick<BidWithBidder, 'bidDeadline' | 'user'>, now: Date) =>
+  isBidLive({ bidDeadline: row.bidDeadline, bidderDeleted: row.user.deletedAt !== null }, now);
+
+/** The highest amount among the live bids, or null when none is live. */
+export function highestLiveAmount(rows: BidWithBidder[], now: Date): number | null {
+  return rows.reduce<number | null>(
+    (max, b) => (isRowLive(b, now) && (max === null || b.amount > max) ? b.amount : max),
+    null,
+  );
+}
+
 /**
  * The bids of a round as one participant may see them, highest first. Built from an explicit field list:
- * nothing about another bidder but a pseudonym ever leaves through here.
+ * nothing about another bidder but a pseudonym ever leaves through here. Only a live bid can be the highest.
  */
 export function toBidViews(rows: BidWithBidder[], ctx: ViewContext): BidView[] {
   const names = pseudonymsByBidder(rows);
-  const top = rows.reduce((max, b) => Math.max(max, b.amount), 0);
+  const top = highestLiveAmount(rows, ctx.now);
   return [...rows]
     .sort((a, b) => b.amount - a.amount || a.createdAt.getTime() - b.createdAt.getTime())
     .map((b) => ({
@@ -34,9 +46,11 @@ export function toBidViews(rows: BidWithBidder[], ctx: ViewContext): BidView[] {
       conditions: b.conditions,
       bidDeadline: b.bidDeadline?.toISOString() ?? null,
       createdAt: b.createdAt.toISOString(),
-      bidderLabel: b.userId === ctx.viewerId ? 'Du' : (names.get(b.userId) ?? ''),
+      bidderLabel:
+        b.userId === ctx.viewerId ? 'Du' : b.user.deletedAt ? DELETED_BIDDER : (names.get(b.userId) ?? ''),
       isOwnBid: b.userId === ctx.viewerId,
-      isHighestBid: b.amount === top,
+      isHighestBid: isRowLive(b, ctx.now) && b.amount === top,
+      isBidderDeleted: b.user.deletedAt !== null,
       isWinner: b.id === ctx.winningBidId,
       isExpired: b.bidDeadline !== null && b.bidDeadline <= ctx.now,
       hasFinancingProof: Boolean(b.financingProof),

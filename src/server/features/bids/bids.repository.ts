@@ -1,13 +1,38 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bidRounds, bids, properties, users } from '../../db/schema';
 
-export async function findHighestAmount(tx: DbOrTx, bidRoundId: string): Promise<number | null> {
+/**
+ * The highest live bid at `now` (see isBidLive): its acceptance deadline not yet passed, its bidder not
+ * deleted. A bid whose deadline is exactly `now` has lapsed.
+ */
+export async function findHighestLiveAmount(
+  tx: DbOrTx,
+  bidRoundId: string,
+  now: Date,
+): Promise<number | null> {
   const [row] = await tx
     .select({ max: sql<string | null>`max(${bids.amount})` })
     .from(bids)
-    .where(eq(bids.bidRoundId, bidRoundId));
+    .innerJoin(users, eq(users.id, bids.userId))
+    .where(
+      and(
+        eq(bids.bidRoundId, bidRoundId),
+        or(isNull(bids.bidDeadline), gt(bids.bidDeadline, now)),
+        isNull(users.deletedAt),
+      ),
+    );
   return row?.max == null ? null : Number(row.max);
+}
+
+/** The bidder's row, share-locked: an account deletion under way finishes first, or waits for this bid. */
+export async function lockBidder(tx: DbOrTx, userId: string) {
+  const [row] = await tx
+    .select({ id: users.id, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('share');
+  return row ?? null;
 }
 
 export async function insertBid(tx: DbOrTx, row: typeof bids.$inferInsert) {
@@ -73,11 +98,35 @@ export async function findBidsOfUser(db: DbOrTx, userId: string) {
       roundIsClosed: bidRounds.isClosed,
       title: properties.title,
       address: properties.address,
-      highest: sql<string>`(select max(b2.amount) from ${bids} b2 where b2.bid_round_id = ${bids.bidRoundId})`,
+      highest: sql<
+        string | null
+      >`(select max(b2.amount) from ${bids} b2 join ${users} u2 on u2.id = b2.user_id
+        where b2.bid_round_id = ${bids.bidRoundId} and u2.deleted_at is null
+          and (b2.bid_deadline is null or b2.bid_deadline > now()))`,
     })
     .from(bids)
     .innerJoin(bidRounds, eq(bidRounds.id, bids.bidRoundId))
     .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
     .where(eq(bids.userId, userId))
     .orderBy(desc(bids.createdAt));
+}
+
+/**
+ * Until when the user's bids bind them: the latest moment at which one of their live bids on an open round
+ * could still be accepted (its acceptance deadline, or the round's own deadline if that comes first).
+ */
+export async function findLatestBindingTime(tx: DbOrTx, userId: string, now: Date): Promise<Date | null> {
+  const [row] = await tx
+    .select({ until: sql<string | Date | null>`max(least(${bids.bidDeadline}, ${bidRounds.deadline}))` })
+    .from(bids)
+    .innerJoin(bidRounds, eq(bidRounds.id, bids.bidRoundId))
+    .where(
+      and(
+        eq(bids.userId, userId),
+        eq(bidRounds.isClosed, false),
+        gt(bidRounds.deadline, now),
+        or(isNull(bids.bidDeadline), gt(bids.bidDeadline, now)),
+      ),
+    );
+  return row?.until ? new Date(row.until) : null;
 }

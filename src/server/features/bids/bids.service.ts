@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { amountProblem, bidDeadlineProblem } from '../../../shared/rules/bids';
+import { amountProblem, bidDeadlineProblem, isBidLive } from '../../../shared/rules/bids';
 import type { AdminUserBidView } from '../../../shared/schemas/admin';
 import type {
   BidView,
@@ -10,21 +10,30 @@ import type {
 } from '../../../shared/schemas/bid';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
-import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
+import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from '../../errors';
 import type { Viewer } from '../accounts/accounts.repository';
 import { findRoundForReading, lockRound } from '../bid-rounds/bid-rounds.repository';
 import { addFollower } from '../bid-rounds/followers.repository';
+import { attachProofToBid } from '../financing-proofs/financing-proofs.service';
+import { scheduleLapseNotice } from './bid-lapse';
 import { queueNewBidNotifications } from './bid-notifications';
 import { toBidViews, toOwnerBidViews } from './bid-views';
-import { findBidsOfUser, findHighestAmount, findRoundBidsWithBidders, insertBid } from './bids.repository';
+import {
+  findBidsOfUser,
+  findHighestLiveAmount,
+  findRoundBidsWithBidders,
+  insertBid,
+  lockBidder,
+} from './bids.repository';
 
 export const ROUND_NOT_FOUND = 'Budrunden ble ikke funnet. Den kan ha blitt lukket eller slettet.';
 export const ROUND_ENDED = 'Budrunden er avsluttet. Ingen flere bud kan legges inn.';
 
 /**
- * Places a bid as if bids arrived one at a time: the round's row lock is taken first, then the highest bid
- * is read, the rules are checked against database time, and the bid, the follow and the notifications are
- * written, all in one transaction or not at all.
+ * Places a bid as if bids arrived one at a time: the round's row lock is taken first, then the highest live
+ * bid is read, the rules are checked against database time, and the bid, its financing proof, the follow,
+ * the notifications and the lapse notice are written, all in one transaction or not at all. The bidder's
+ * own row is share-locked too, so an account deletion and a new bid never pass each other.
  */
 export async function placeBid(
   deps: AppDeps,
@@ -36,9 +45,11 @@ export async function placeBid(
     const round = await lockRound(tx, input.bidRoundId);
     if (!round) throw new NotFound(ROUND_NOT_FOUND);
     if (round.ownerId === viewer.id) throw new Forbidden('Du kan ikke legge inn bud på din egen eiendom');
+    const bidder = await lockBidder(tx, viewer.id);
+    if (!bidder || bidder.deletedAt) throw new Unauthorized();
     const now = await databaseNow(tx);
     if (round.isClosed || round.deadline <= now) throw new Conflict(ROUND_ENDED);
-    const highest = await findHighestAmount(tx, round.id);
+    const highest = await findHighestLiveAmount(tx, round.id, now);
     const amountError = amountProblem(input.amount, round.price, highest);
     if (amountError) throw new ValidationError(amountError, [{ path: 'amount', message: amountError }]);
     const deadlineError = bidDeadlineProblem(input.bidDeadline, now, round.minimumBidDeadline);
@@ -51,9 +62,12 @@ export async function placeBid(
       amount: input.amount,
       conditions: input.conditions,
       bidDeadline: input.bidDeadline,
+      financingProof: input.financingProofId ?? null,
       createdAt: now,
     });
+    if (input.financingProofId) await attachProofToBid(tx, viewer, input.financingProofId, bid.id);
     await addFollower(tx, round.id, viewer.id);
+    await scheduleLapseNotice(tx, { id: bid.id, bidDeadline: input.bidDeadline }, round.deadline);
     await queueNewBidNotifications(tx, deps, {
       round,
       bidder: viewer,
@@ -71,6 +85,7 @@ export async function placeBid(
       isHighestBid: true,
       isWinner: false,
       isExpired: false,
+      isBidderDeleted: false,
       hasFinancingProof: Boolean(bid.financingProof),
     };
   });
@@ -112,9 +127,11 @@ function ownBidFields(r: Awaited<ReturnType<typeof findBidsOfUser>>[number]) {
 
 export async function listUserBids(deps: AppDeps, viewer: Viewer): Promise<UserBidView[]> {
   const rows = await findBidsOfUser(deps.db, viewer.id);
+  const now = await databaseNow(deps.db);
   return rows.map((r) => ({
     ...ownBidFields(r),
-    isHighestBid: Number(r.highest) === r.amount,
+    isHighestBid: isBidLive(r, now) && r.highest !== null && Number(r.highest) === r.amount,
+    isExpired: !isBidLive(r, now),
     roundIsClosed: r.roundIsClosed,
     property: { title: r.title, address: r.address },
   }));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { NotFound } from '../../errors';
+import { PROPERTY_IMAGE_FOLDER } from './image-processing';
 
 export function objectsRoutes({ storage }: AppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -10,7 +11,8 @@ export function objectsRoutes({ storage }: AppDeps) {
       { schema: { params: z.object({ folder: z.string(), file: z.string() }) } },
       async (request, reply) => {
         const { folder, file } = request.params as { folder: string; file: string };
-        const object = await storage.get(`${folder}/${file}`);
+        // Only property images are public. Financing proofs share the storage but never this path.
+        const object = folder === PROPERTY_IMAGE_FOLDER ? await storage.get(`${folder}/${file}`) : null;
         if (!object) throw new NotFound('Bildet finnes ikke');
         // Keys are random and never reused, so a stored image can be cached for good.
         return reply

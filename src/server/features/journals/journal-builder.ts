@@ -1,6 +1,12 @@
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { JournalEntry } from '../../../shared/schemas/journal';
-import { bidderDetails, DELETED_BIDDER, pseudonymsByBidder } from '../bids/bid-views';
+import {
+  bidderDetails,
+  DELETED_BIDDER,
+  highestLiveAmount,
+  isRowLive,
+  pseudonymsByBidder,
+} from '../bids/bid-views';
 import type { BidWithBidder } from '../bids/bids.repository';
 
 /** What a bid_journals row holds. Entries keep the bidder's id so a deleted account can be scrubbed later. */
@@ -12,7 +18,7 @@ export interface StoredJournal {
   acceptedAt: string | null;
   startingPrice: number;
   property: { title: string; address: string; imageUrl: string | null };
-  entries: (JournalEntry & { subjectId: string })[];
+  entries: (Omit<JournalEntry, 'isExpired'> & { subjectId: string })[];
 }
 
 export interface JournalRound {
@@ -34,7 +40,8 @@ export function buildJournal(
   isOwnerCopy: boolean,
 ): StoredJournal {
   const names = pseudonymsByBidder(bidsInOrder);
-  const top = bidsInOrder.reduce((max, b) => Math.max(max, b.amount), 0);
+  // Only a bid that still bound its bidder when the round ended was the highest.
+  const top = highestLiveAmount(bidsInOrder, round.closedAt);
   const entries = [...bidsInOrder]
     .sort((a, b) => b.amount - a.amount || a.createdAt.getTime() - b.createdAt.getTime())
     .map((b) => {
@@ -46,7 +53,7 @@ export function buildJournal(
         subjectId: b.userId,
         userId: identified ? b.userId : null,
         isOwnBid: own,
-        isHighestBid: b.amount === top,
+        isHighestBid: isRowLive(b, round.closedAt) && b.amount === top,
         isWinner: b.id === round.winningBidId,
         bidderName: own && !isOwnerCopy ? 'Du' : identified ? fullName : (names.get(b.userId) ?? ''),
         bidderEmail: identified ? person.email || null : null,
@@ -95,7 +102,15 @@ export function scrubJournal(journal: StoredJournal, userId: string): StoredJour
   };
 }
 
-/** What the API returns: the entries without the internal subject id. */
+/**
+ * What the API returns: the entries without the internal subject id, each marked 'Utløpt' when its
+ * acceptance deadline had passed as the round ended. Computed on reading, so journals written before the
+ * mark existed show it too.
+ */
 export function toJournalEntries(journal: StoredJournal): JournalEntry[] {
-  return journal.entries.map(({ subjectId: _subject, ...entry }) => entry);
+  const closedAt = new Date(journal.closedAt);
+  return journal.entries.map(({ subjectId: _subject, ...entry }) => ({
+    ...entry,
+    isExpired: entry.bidDeadline !== null && new Date(entry.bidDeadline) <= closedAt,
+  }));
 }

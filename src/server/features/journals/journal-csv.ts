@@ -30,7 +30,7 @@ function cell(value: string | number | null): string {
 export function journalToCsv(entries: JournalEntry[]): string {
   const rows = entries.map((e) => [
     e.bidderName,
-    e.isWinner ? 'Vinner' : e.isHighestBid ? 'Høyeste bud' : '',
+    e.isWinner ? 'Vinner' : e.isHighestBid ? 'Høyeste bud' : e.isExpired ? 'Utløpt' : '',
     e.amount,
     e.conditions,
     e.bidDeadline ? formatShortDateTime(e.bidDeadline) : null,

@@ -110,6 +110,7 @@ describe('journalToCsv', () => {
     isOwnBid: false,
     isHighestBid: false,
     isWinner: false,
+    isExpired: false,
     bidderName: 'Kari',
     bidderEmail: null,
     bidderPhone: null,
@@ -133,6 +134,10 @@ describe('journalToCsv', () => {
   ])('neutralises and quotes %j', (conditions, expected) => {
     const csv = journalToCsv([{ ...entry, conditions }]);
     expect(csv.split('\r\n')[1]?.split(';').slice(3).join(';')).toContain(expected);
+  });
+
+  it("marks a bid whose acceptance deadline had passed as 'Utløpt'", () => {
+    expect(journalToCsv([{ ...entry, isExpired: true }]).split('\r\n')[1]).toContain('Kari;Utløpt;100;');
   });
 
   it('writes times in Oslo', () => {

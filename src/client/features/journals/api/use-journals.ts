@@ -18,6 +18,7 @@ const CLOSE_REASON_TEXT: Record<CloseReason, string> = {
   winner: 'Vinner valgt',
   closed: 'Lukket av selger eller administrator',
   deadline: 'Budfristen utløp',
+  'owner-deleted': 'Selgeren slettet kontoen sin',
 };
 
 export function closeReasonText(reason: CloseReason | null): string {
