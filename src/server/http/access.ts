@@ -9,6 +9,8 @@ export type Access = 'public' | 'user' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** What a visitor is told instead of the default 401 message, where SPEC.md words it differently. */
+    loginMessage?: string;
   }
   interface FastifyRequest {
     viewer: Viewer | null;
@@ -42,7 +44,7 @@ export function registerAccess(app: FastifyInstance, db: Db): void {
       if (!request.viewer) await request.session.destroy();
     }
     if (access === 'user' || access === 'admin') {
-      if (!request.viewer) throw new Unauthorized();
+      if (!request.viewer) throw new Unauthorized(request.routeOptions.config?.loginMessage);
       if (access === 'admin' && !request.viewer.isAdmin) throw new Forbidden();
     }
   });

@@ -3,10 +3,11 @@ import type { CurrentUser } from '../../../shared/schemas/user';
 import { AccountSection } from '../../features/account/components/account-section';
 import { useUnauthorizedRedirect } from '../../features/auth/use-unauthorized-redirect';
 import { roundKeys, useRoundsQuery } from '../../features/bid-rounds/api/round-queries';
+import { ClosedRoundList } from '../../features/bid-rounds/components/closed-round-list';
 import { RoundList } from '../../features/bid-rounds/components/round-list';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** The signed-in start page: the open rounds, live, then the account section. */
+/** The signed-in start page: the open rounds, live, the user's ended rounds, then the account section. */
 export function ActiveRoundsPage({ user }: { user: CurrentUser }) {
   useDocumentTitle('Aktive budrunder');
   const rounds = useRoundsQuery(roundKeys.active);
@@ -16,6 +17,7 @@ export function ActiveRoundsPage({ user }: { user: CurrentUser }) {
       <Stack gap="xl">
         <Title order={1}>Aktive budrunder</Title>
         <RoundList rounds={rounds.data} isLoading={rounds.isLoading} error={rounds.error} />
+        <ClosedRoundList />
         <AccountSection user={user} />
       </Stack>
     </Container>

@@ -63,7 +63,9 @@ describe('lists', () => {
 
     // The round must end first: a bidder whose bid still binds cannot delete the account.
     await t.request({ method: 'PUT', url: `/api/bid-rounds/${round.id}/close`, cookie: seller });
-    expect((await t.request({ method: 'DELETE', url: '/api/users/me', cookie: bidder })).statusCode).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: '/api/users/me', cookie: bidder })).statusCode).toBe(
+      200,
+    );
     const after = (await call('GET', '/api/admin/all-users')).json() as AdminUserView[];
     expect(after.some((u) => u.email === 'liste-byder@example.no')).toBe(false);
     expect(after.some((u) => u.firstName === 'Slettet')).toBe(false);

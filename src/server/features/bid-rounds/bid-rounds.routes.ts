@@ -18,6 +18,8 @@ import {
 import { closeRound, selectWinner } from './round-lifecycle.service';
 
 const user = { access: 'user' } as const;
+// SPEC §6: a visitor who tries to follow is told 'Innlogging påkrevd'.
+const follower = { access: 'user', loginMessage: 'Innlogging påkrevd' } as const;
 const roundParams = z.object({ id: z.uuid('Ugyldig budrunde') });
 
 export function bidRoundsRoutes(deps: AppDeps) {
@@ -75,21 +77,21 @@ export function bidRoundsRoutes(deps: AppDeps) {
 
     app.get(
       '/api/bid-rounds/:id/follow/status',
-      { config: user, schema: { params: roundParams } },
+      { config: follower, schema: { params: roundParams } },
       async (request) => ({
         isFollowing: await followStatus(db, viewerOf(request), request.params.id),
       }),
     );
     app.post(
       '/api/bid-rounds/:id/follow',
-      { config: user, schema: { params: roundParams } },
+      { config: follower, schema: { params: roundParams } },
       async (request) => ({
         isFollowing: await setFollowing(db, viewerOf(request), request.params.id, true),
       }),
     );
     app.delete(
       '/api/bid-rounds/:id/follow',
-      { config: user, schema: { params: roundParams } },
+      { config: follower, schema: { params: roundParams } },
       async (request) => ({
         isFollowing: await setFollowing(db, viewerOf(request), request.params.id, false),
       }),

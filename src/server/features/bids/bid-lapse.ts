@@ -1,6 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bidRounds, bids, properties, users } from '../../db/schema';
+import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { enqueueJob } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
@@ -67,6 +68,8 @@ export function bidLapseJobHandlers(deps: AppDeps): Record<string, JobHandler> {
         const lapse = await findLapse(tx, bidId);
         // The round was deleted, the account too, or the deadline was never reached while the round ran.
         if (!lapse?.bidDeadline || lapse.deletedAt) return;
+        // Never about a bid that still binds, whenever the job happens to run.
+        if (lapse.bidDeadline > (await databaseNow(tx))) return;
         const endedFirst =
           lapse.roundDeadline <= lapse.bidDeadline ||
           (lapse.isClosed && lapse.closedAt !== null && lapse.closedAt <= lapse.bidDeadline);

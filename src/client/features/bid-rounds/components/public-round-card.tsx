@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { formatDayMonth } from '../../../../shared/format/date';
 import type { PublicBidRound } from '../../../../shared/schemas/bid-round';
 import { STATUS_COLORS } from '../../../app/theme';
+import { DescriptionPreview, roundPath } from './property-description';
 import { PropertyFacts } from './property-facts';
 import { PropertyImage } from './property-image';
 
@@ -11,14 +12,17 @@ interface PublicRoundCardProps {
   onOpen: (round: PublicBidRound, event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
-/** A round on the landing page. The whole card is one link to the round. */
+/**
+ * A round on the landing page. The whole card is one link to the round, so 'Vis mer' in it is part of that
+ * link and asks a visitor to log in, like any click on the card.
+ */
 export function PublicRoundCard({ round, onOpen }: PublicRoundCardProps) {
   const { property } = round;
   const name = property.title || property.address;
   return (
     <Card
       component="a"
-      href={`/budrunder/${round.id}`}
+      href={roundPath(round.id)}
       onClick={(event: MouseEvent<HTMLAnchorElement>) => onOpen(round, event)}
       withBorder
       shadow="sm"
@@ -41,6 +45,9 @@ export function PublicRoundCard({ round, onOpen }: PublicRoundCardProps) {
         </Group>
         {property.title ? <Text size="sm">{property.address}</Text> : null}
         <PropertyFacts property={property} />
+        {property.description ? (
+          <DescriptionPreview text={property.description} roundId={round.id} insideLink />
+        ) : null}
         <Text size="sm">
           <Text span fw={600}>
             Høyeste bud:

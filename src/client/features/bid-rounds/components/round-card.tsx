@@ -1,44 +1,63 @@
-import { Box, Collapse, Grid, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Collapse, Grid, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId } from 'react';
+import { Link } from 'wouter';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { useNow } from '../../../lib/use-now';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { BidRoundPanel } from '../../bids/components/bid-round-panel';
 import { CloseRoundButton } from './close-round-button';
+import { DescriptionPreview, FullDescription, roundPath } from './property-description';
 import { PropertyImage } from './property-image';
 import { isRoundOpen, RoundBadges } from './round-badges';
 import { RoundFacts } from './round-facts';
 
-/**
- * One round on the signed-in pages: the summary is always visible, the bid-round panel folds out. It starts
- * open for the owner and for anyone who has bid.
- */
-export function RoundCard({ round, forceOpen = false }: { round: BidRoundView; forceOpen?: boolean }) {
+const DIVIDER = { borderTop: '1px solid var(--mantine-color-gray-3)' };
+
+interface RoundCardProps {
+  round: BidRoundView;
+  /** The round page: panel open, the whole description, and no link to the page it is on. */
+  forceOpen?: boolean;
+  /** Whether the panel starts unfolded in a list; the list picks at most one (see RoundList). */
+  defaultOpen?: boolean;
+}
+
+/** One round on the signed-in pages: the summary is always visible, the bid-round panel folds out. */
+export function RoundCard({ round, forceOpen = false, defaultOpen = false }: RoundCardProps) {
   const now = useNow(5000);
   const { user } = useCurrentUser();
-  const [opened, { toggle }] = useDisclosure(forceOpen || round.isOwner || round.hasBid);
+  const [opened, { toggle }] = useDisclosure(forceOpen || defaultOpen);
   const panelId = useId();
-  const name = round.property.title || round.property.address;
+  const { property } = round;
+  const name = property.title || property.address;
   const canClose = (round.isOwner || user?.isAdmin) && isRoundOpen(round, now);
   return (
     <Paper withBorder radius="md" shadow="xs" data-testid="round-card" component="article" aria-label={name}>
       <Grid gap={0}>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <PropertyImage src={round.property.imageUrl} alt={name} height={220} />
+          <PropertyImage src={property.imageUrl} alt={name} height={220} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8 }}>
           <Stack gap="sm" p="md">
             <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
-              <Box>
-                <Title order={2} size="h3">
-                  {round.property.title}
+              <Box style={{ minWidth: 0 }}>
+                <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+                  {forceOpen ? (
+                    property.title
+                  ) : (
+                    <Anchor component={Link} href={roundPath(round.id)} inherit c="inherit">
+                      {property.title}
+                    </Anchor>
+                  )}
                 </Title>
-                <Text size="sm">{round.property.address}</Text>
+                <Text size="sm">{property.address}</Text>
               </Box>
               <RoundBadges round={round} now={now} />
             </Group>
+            {property.description && !forceOpen ? (
+              <DescriptionPreview text={property.description} roundId={round.id} />
+            ) : null}
             <RoundFacts round={round} now={now} />
             <Group gap="xs">
               <UnstyledButton
@@ -63,8 +82,13 @@ export function RoundCard({ round, forceOpen = false }: { round: BidRoundView; f
           </Stack>
         </Grid.Col>
       </Grid>
+      {property.description && forceOpen ? (
+        <Box p="md" style={DIVIDER}>
+          <FullDescription text={property.description} />
+        </Box>
+      ) : null}
       <Collapse expanded={opened}>
-        <Box id={panelId} p="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <Box id={panelId} p="md" style={DIVIDER}>
           {opened ? <BidRoundPanel round={round} /> : null}
         </Box>
       </Collapse>

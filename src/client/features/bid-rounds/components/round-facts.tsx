@@ -4,21 +4,24 @@ import { formatMoney } from '../../../../shared/format/money';
 import { formatTimeLeft } from '../../../../shared/format/time-left';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { LabeledValue } from '../../../components/labeled-value';
-import { LinkifiedText } from '../../../components/linkified-text';
 import { PropertyFacts } from './property-facts';
 
-const DESCRIPTION_PREVIEW = 80;
+/**
+ * The headline figure: the highest bid that still binds its bidder. A round whose bids have all lapsed says
+ * so, rather than showing a figure no one is held to.
+ */
+export function highestBidText(round: Pick<BidRoundView, 'highestBid' | 'bidCount'>): string {
+  if (round.highestBid !== null) return formatMoney(round.highestBid);
+  return round.bidCount > 0 ? 'Alle bud er utløpt' : 'Ingen bud ennå';
+}
 
-/** Deadline, highest bid, seller and description of a round, as the card shows them. */
+/** Deadline, highest live bid and seller of a round, as the card shows them. */
 export function RoundFacts({ round, now }: { round: BidRoundView; now: Date }) {
   const { property } = round;
   const owner = property.owner;
   return (
     <Stack gap="sm">
       <PropertyFacts property={property} />
-      {property.description ? (
-        <LinkifiedText size="sm" text={property.description} maxLength={DESCRIPTION_PREVIEW} />
-      ) : null}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <LabeledValue label="Budfrist">
           <Text size="sm">{formatLongDate(round.deadline)}</Text>
@@ -30,7 +33,7 @@ export function RoundFacts({ round, now }: { round: BidRoundView; now: Date }) {
         </LabeledValue>
         <LabeledValue label="Høyeste bud">
           <Text size="lg" fw={700} data-testid="highest-bid">
-            {round.highestBid === null ? 'Ingen bud ennå' : formatMoney(round.highestBid)}
+            {highestBidText(round)}
           </Text>
           <Text size="sm">Startpris {formatMoney(property.price)}</Text>
         </LabeledValue>

@@ -1,12 +1,26 @@
 import { Alert, Card, Skeleton, Stack } from '@mantine/core';
+import { useState } from 'react';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { NoRounds } from './no-rounds';
 import { RoundCard } from './round-card';
+import { pickRoundToUnfold } from './round-order';
 
 interface RoundListProps {
   rounds: BidRoundView[] | undefined;
   isLoading: boolean;
   error: Error | null;
+}
+
+function LoadedRoundList({ rounds }: { rounds: BidRoundView[] }) {
+  // Chosen once, from the first answer: a poll must not unfold a second card or fold the one being read.
+  const [unfoldedId] = useState(() => pickRoundToUnfold(rounds, new Date()));
+  return (
+    <Stack gap="lg">
+      {rounds.map((round) => (
+        <RoundCard key={round.id} round={round} defaultOpen={round.id === unfoldedId} />
+      ))}
+    </Stack>
+  );
 }
 
 /** The signed-in list of rounds as collapsible cards, with its loading and empty states. */
@@ -34,11 +48,5 @@ export function RoundList({ rounds, isLoading, error }: RoundListProps) {
   if (!rounds?.length) {
     return <NoRounds />;
   }
-  return (
-    <Stack gap="lg">
-      {rounds.map((round) => (
-        <RoundCard key={round.id} round={round} />
-      ))}
-    </Stack>
-  );
+  return <LoadedRoundList rounds={rounds} />;
 }
