@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/features/accounts/accounts.service';
 import { createRound } from '../../src/server/features/bid-rounds/bid-rounds.service';
+import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
@@ -79,6 +80,7 @@ describe.skipIf(!chromiumAvailable())('the round page after the user’s own act
     await expect.poll(() => article.getByText('Lukket', { exact: true }).isVisible(), AT_ONCE).toBe(true);
     expect(await article.getByRole('button', { name: 'Lukk budrunde' }).count()).toBe(0);
     expect(await article.getByRole('button', { name: /Velg som vinner/ }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'the round page after choosing a winner');
     await page.close();
   });
 });

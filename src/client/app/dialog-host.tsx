@@ -7,16 +7,25 @@ import { onDialogEvent } from '../lib/window-events';
 /** The login and registration dialogs, opened from anywhere by window events or by /?login=1. */
 export function DialogHost() {
   const [loginOpen, setLoginOpen] = useState(false);
+  const [returnTo, setReturnTo] = useState<string | undefined>();
   const [registrationOpen, setRegistrationOpen] = useState(false);
   const [location, navigate] = useLocation();
   const search = useSearch();
 
-  useEffect(() => onDialogEvent('openLogin', () => setLoginOpen(true)), []);
+  useEffect(
+    () =>
+      onDialogEvent('openLogin', (options) => {
+        setReturnTo(options.returnTo);
+        setLoginOpen(true);
+      }),
+    [],
+  );
   useEffect(() => onDialogEvent('openRegistration', () => setRegistrationOpen(true)), []);
 
   // GET /api/login redirects here: open the dialog and tidy the address bar.
   useEffect(() => {
     if (new URLSearchParams(search).get('login') === '1') {
+      setReturnTo(undefined);
       setLoginOpen(true);
       navigate(location, { replace: true });
     }
@@ -24,7 +33,7 @@ export function DialogHost() {
 
   return (
     <>
-      <LoginDialog opened={loginOpen} onClose={() => setLoginOpen(false)} />
+      <LoginDialog opened={loginOpen} returnTo={returnTo} onClose={() => setLoginOpen(false)} />
       <RegistrationDialog opened={registrationOpen} onClose={() => setRegistrationOpen(false)} />
     </>
   );

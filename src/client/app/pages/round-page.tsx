@@ -36,7 +36,7 @@ export function RoundPage({ params }: { params: { id: string } }) {
     content = (
       <Alert color="blue" title="Logg inn for å se budrunden">
         <Text size="sm">Du må være innlogget for å delta i budrunder og se buddetaljer.</Text>
-        <Button mt="sm" onClick={() => openDialog('openLogin')}>
+        <Button mt="sm" onClick={() => openDialog('openLogin', { returnTo: `/budrunder/${params.id}` })}>
           Logg inn
         </Button>
       </Alert>

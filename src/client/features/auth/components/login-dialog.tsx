@@ -6,17 +6,19 @@ import { useLocation } from 'wouter';
 import { loginSchema } from '../../../../shared/schemas/auth';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
-import { openDialog } from '../../../lib/window-events';
+import { openDialog, safeReturnPath } from '../../../lib/window-events';
 import { useLogin } from '../api/use-auth-actions';
 import { ForgotPasswordBox } from './forgot-password-box';
 import { VerificationNotice } from './verification-notice';
 
 interface LoginDialogProps {
   opened: boolean;
+  /** The page to land on after logging in, e.g. the round whose login prompt opened the dialog. */
+  returnTo?: string;
   onClose: () => void;
 }
 
-export function LoginDialog({ opened, onClose }: LoginDialogProps) {
+export function LoginDialog({ opened, returnTo, onClose }: LoginDialogProps) {
   const [, navigate] = useLocation();
   const login = useLogin();
   const [needsVerification, setNeedsVerification] = useState(false);
@@ -36,7 +38,7 @@ export function LoginDialog({ opened, onClose }: LoginDialogProps) {
       onSuccess: () => {
         showToast({ title: 'Velkommen tilbake!', message: 'Du er nå innlogget.' });
         close();
-        navigate('/');
+        navigate(safeReturnPath(returnTo));
       },
       onError: (error) => {
         if (error instanceof ApiError && error.body.requiresEmailVerification) {

@@ -29,6 +29,34 @@ export function useRoundsQuery(key: readonly string[]) {
   return useQuery<BidRoundView[]>({ queryKey: key, refetchInterval });
 }
 
+/**
+ * Writes what a mutation's answer says into every cached copy of the round (its page and the lists) at
+ * once, before the refetch comes back: after 'Velg som vinner' no screen may show 'Aktiv' for a moment.
+ */
+export function patchRound(
+  queryClient: QueryClient,
+  roundId: string,
+  patch: (round: BidRoundView) => BidRoundView,
+): void {
+  queryClient.setQueryData<BidRoundView>(roundKeys.round(roundId), (old) => (old ? patch(old) : old));
+  for (const key of [roundKeys.active, roundKeys.mine, roundKeys.all]) {
+    queryClient.setQueryData<BidRoundView[]>(key, (old) =>
+      old?.map((round) => (round.id === roundId ? patch(round) : round)),
+    );
+  }
+}
+
+/** The round as closed, the moment the server has said so. */
+export const closedNow =
+  (winningBidId: string | null) =>
+  (round: BidRoundView): BidRoundView => ({
+    ...round,
+    isClosed: true,
+    closedAt: new Date().toISOString(),
+    closeReason: winningBidId ? 'winner' : 'closed',
+    winningBidId,
+  });
+
 /** After any change to a round or its bids, everything that shows them is fetched again (SPEC §7). */
 export function invalidateRoundData(queryClient: QueryClient, roundId?: string): Promise<unknown> {
   const keys: (readonly string[])[] = [

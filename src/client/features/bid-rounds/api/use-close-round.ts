@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CloseRoundResult } from '../../../../shared/schemas/journal';
 import { apiJson } from '../../../lib/api';
-import { invalidateRoundData } from './round-queries';
+import { closedNow, invalidateRoundData, patchRound } from './round-queries';
 
 export function useCloseRound(roundId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<CloseRoundResult>('PUT', `/api/bid-rounds/${roundId}/close`),
-    onSuccess: () => invalidateRoundData(queryClient, roundId),
+    onSuccess: () => {
+      patchRound(queryClient, roundId, closedNow(null));
+      return invalidateRoundData(queryClient, roundId);
+    },
   });
 }

@@ -3,11 +3,13 @@ import { openDialog } from '../../../lib/window-events';
 
 interface LoginRequiredDialogProps {
   opened: boolean;
+  /** The round the visitor clicked: where they land after logging in. */
+  returnTo?: string;
   onClose: () => void;
 }
 
 /** A visitor clicked a round: explain why they must log in, and offer to. */
-export function LoginRequiredDialog({ opened, onClose }: LoginRequiredDialogProps) {
+export function LoginRequiredDialog({ opened, returnTo, onClose }: LoginRequiredDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Logg inn for å se budrunden" centered>
       <Text>Du må være innlogget for å delta i budrunder og se buddetaljer.</Text>
@@ -18,7 +20,7 @@ export function LoginRequiredDialog({ opened, onClose }: LoginRequiredDialogProp
         <Button
           onClick={() => {
             onClose();
-            openDialog('openLogin');
+            openDialog('openLogin', { returnTo });
           }}
         >
           Logg inn

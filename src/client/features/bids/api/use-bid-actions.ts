@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlaceBidInput, PlacedBid } from '../../../../shared/schemas/bid';
 import type { SelectWinnerResult } from '../../../../shared/schemas/journal';
 import { apiJson } from '../../../lib/api';
-import { invalidateRoundData, roundKeys } from '../../bid-rounds/api/round-queries';
+import { closedNow, invalidateRoundData, patchRound, roundKeys } from '../../bid-rounds/api/round-queries';
+import { uploadFinancingProof } from './upload-financing-proof';
 
 /** What the client sends to POST /api/bids: conditions '' when there are none, the deadline as ISO text. */
 export interface PlaceBidPayload extends PlaceBidInput {
@@ -17,8 +18,20 @@ const roundPath = (roundId: string) => `/api/bid-rounds/${encodeURIComponent(rou
 export function usePlaceBid(roundId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: PlaceBidPayload) => apiJson<PlacedBid>('POST', '/api/bids', payload),
-    onSuccess: () => {
+    mutationFn: async ({ proof, ...payload }: PlaceBidPayload & { proof?: File | null }) => {
+      // The proof first: the bid then takes its id, in the same transaction as the bid itself.
+      const financingProofId = proof ? (await uploadFinancingProof(proof)).id : undefined;
+      return apiJson<PlacedBid>('POST', '/api/bids', { ...payload, financingProofId });
+    },
+    onSuccess: ({ bid }) => {
+      // The new bid is the highest live one: the headline says so before the refetch.
+      patchRound(queryClient, roundId, (round) => ({
+        ...round,
+        highestBid: bid.amount,
+        bidCount: round.bidCount + 1,
+        liveBidCount: round.liveBidCount + 1,
+        hasBid: true,
+      }));
       void invalidateRoundData(queryClient, roundId);
       // Placing a bid makes the bidder a follower.
       void queryClient.invalidateQueries({ queryKey: roundKeys.followStatus(roundId) });
@@ -31,7 +44,10 @@ export function useSelectWinner(roundId: string) {
   return useMutation({
     mutationFn: (bidId: string) =>
       apiJson<SelectWinnerResult>('PUT', `${roundPath(roundId)}/select-winner/${encodeURIComponent(bidId)}`),
-    onSuccess: () => void invalidateRoundData(queryClient, roundId),
+    onSuccess: (_result, bidId) => {
+      patchRound(queryClient, roundId, closedNow(bidId));
+      void invalidateRoundData(queryClient, roundId);
+    },
   });
 }
 
@@ -40,7 +56,13 @@ export function useUpdateStartingBid(roundId: string) {
   return useMutation({
     mutationFn: (newStartingBid: number) =>
       apiJson<{ newStartingBid: number }>('PUT', `${roundPath(roundId)}/starting-bid`, { newStartingBid }),
-    onSuccess: () => void invalidateRoundData(queryClient, roundId),
+    onSuccess: ({ newStartingBid }) => {
+      patchRound(queryClient, roundId, (round) => ({
+        ...round,
+        property: { ...round.property, price: newStartingBid },
+      }));
+      void invalidateRoundData(queryClient, roundId);
+    },
   });
 }
 
@@ -49,7 +71,10 @@ export function useSetSmsNotifications(roundId: string) {
   return useMutation({
     mutationFn: (enabled: boolean) =>
       apiJson<{ enabled: boolean }>('PUT', `${roundPath(roundId)}/sms-notifications`, { enabled }),
-    onSuccess: () => void invalidateRoundData(queryClient, roundId),
+    onSuccess: ({ enabled }) => {
+      patchRound(queryClient, roundId, (round) => ({ ...round, smsNotificationsEnabled: enabled }));
+      void invalidateRoundData(queryClient, roundId);
+    },
   });
 }
 

@@ -15,6 +15,8 @@ interface AcceptanceDeadlineInputProps {
   onChange: (value: DeadlineParts) => void;
   /** The earliest allowed deadline: the later of now + 30 minutes and the round's shortest deadline. */
   earliest: Date;
+  /** The round's rule, shown above the picker so bidders meet it as text, not only as disabled dates. */
+  note?: string;
   error?: string | null;
 }
 
@@ -22,7 +24,13 @@ interface AcceptanceDeadlineInputProps {
  * 'Akseptfrist': a day, an hour and a minute (5-minute steps), all on Oslo clocks whatever the browser's
  * zone. Days, hours and minutes before the earliest allowed deadline cannot be chosen.
  */
-export function AcceptanceDeadlineInput({ value, onChange, earliest, error }: AcceptanceDeadlineInputProps) {
+export function AcceptanceDeadlineInput({
+  value,
+  onChange,
+  earliest,
+  note,
+  error,
+}: AcceptanceDeadlineInputProps) {
   const hintId = useId();
   const chosen = dateFromParts(value);
   return (
@@ -32,6 +40,11 @@ export function AcceptanceDeadlineInput({ value, onChange, earliest, error }: Ac
       style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
     >
       <Stack gap={4}>
+        {note ? (
+          <Text size="sm" data-testid="acceptance-rule">
+            {note}
+          </Text>
+        ) : null}
         <Group gap="xs" align="flex-start" wrap="nowrap">
           <DatePickerInput
             label="Akseptfrist"

@@ -8,6 +8,8 @@ export interface BidDraft {
   amount: number;
   conditions: string;
   bidDeadline: Date;
+  /** The name of the attached financing proof, if any. */
+  proofName: string | null;
 }
 
 interface BidConfirmDialogProps {
@@ -39,6 +41,9 @@ export function BidConfirmDialog({ draft, propertyName, onCancel, onConfirm }: B
           </LabeledValue>
           <LabeledValue label="Akseptfrist">
             <Text>{formatLongDate(draft.bidDeadline)}</Text>
+          </LabeledValue>
+          <LabeledValue label="Finansieringsbevis">
+            <Text style={{ overflowWrap: 'anywhere' }}>{draft.proofName ?? 'Ikke vedlagt'}</Text>
           </LabeledValue>
           <Paper withBorder p="sm" bg="red.0" style={{ borderColor: 'var(--mantine-color-red-9)' }}>
             <Text size="sm">

@@ -1,6 +1,7 @@
 import { Button, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { formatAmountInWords } from '../../../../shared/format/amount-in-words';
+import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney, parseAmountInput } from '../../../../shared/format/money';
 import {
   amountProblem,
@@ -12,15 +13,19 @@ import {
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { showToast } from '../../../lib/toast';
 import { bidErrorMessage } from '../api/bid-error-message';
+import { proofFileProblem } from '../api/upload-financing-proof';
 import { usePlaceBid } from '../api/use-bid-actions';
 import { type DeadlineParts, dateFromParts, defaultDeadlineParts } from './acceptance-deadline';
 import { AcceptanceDeadlineInput } from './acceptance-deadline-input';
 import { AmountInput } from './amount-input';
 import { BidConfirmDialog, type BidDraft } from './bid-confirm-dialog';
+import { FinancingProofInput } from './financing-proof-input';
+import { QuickRaises } from './quick-raises';
 
 interface BidFormProps {
   round: BidRoundView;
   startingPrice: number;
+  /** The highest live bid: lapsed bids and bids of deleted accounts do not count. */
   highestBid: number | null;
   /** The panel's clock, ticking every 5 s. */
   now: Date;
@@ -33,6 +38,7 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
   const minimumBidDeadline = parseDate(round.minimumBidDeadline);
   const [amountText, setAmountText] = useState('');
   const [conditions, setConditions] = useState('');
+  const [proof, setProof] = useState<File | null>(null);
   const [deadline, setDeadline] = useState<DeadlineParts>(() =>
     defaultDeadlineParts(new Date(), parseDate(round.minimumBidDeadline)),
   );
@@ -48,6 +54,7 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
       conditions.trim().length > MAX_CONDITIONS_LENGTH
         ? `Forbehold kan ha høyst ${MAX_CONDITIONS_LENGTH} tegn`
         : null,
+    proof: proof ? proofFileProblem(proof) : null,
     deadline: chosenDeadline
       ? bidDeadlineProblem(chosenDeadline, at, minimumBidDeadline)
       : 'Akseptfrist må velges',
@@ -57,6 +64,7 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
   const reset = () => {
     setAmountText('');
     setConditions('');
+    setProof(null);
     setDeadline(defaultDeadlineParts(new Date(), minimumBidDeadline));
     setShowProblems(false);
   };
@@ -66,7 +74,12 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
     setShowProblems(true);
     const current = problemsAt(new Date());
     if (amount === null || !chosenDeadline || Object.values(current).some(Boolean)) return;
-    setDraft({ amount, conditions: conditions.trim(), bidDeadline: chosenDeadline });
+    setDraft({
+      amount,
+      conditions: conditions.trim(),
+      bidDeadline: chosenDeadline,
+      proofName: proof?.name ?? null,
+    });
   };
 
   const confirm = (bid: BidDraft) => {
@@ -83,6 +96,7 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
         amount: bid.amount,
         conditions: bid.conditions,
         bidDeadline: bid.bidDeadline.toISOString(),
+        proof,
       },
       {
         onSuccess: (result) => {
@@ -122,6 +136,11 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
               </Text>
             ) : null}
           </div>
+          <QuickRaises
+            base={highestBid ?? startingPrice}
+            hasBids={highestBid !== null}
+            onPick={setAmountText}
+          />
           <Textarea
             label="Forbehold (valgfritt)"
             placeholder="F.eks. finansiering eller salg av egen bolig"
@@ -133,7 +152,13 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
             maxRows={6}
             error={problems?.conditions}
           />
+          <FinancingProofInput value={proof} onChange={setProof} error={problems?.proof} />
           <AcceptanceDeadlineInput
+            note={
+              minimumBidDeadline
+                ? `Korteste akseptfrist i denne budrunden: ${formatLongDate(minimumBidDeadline)}. Akseptfristen må også være minst 30 minutter frem i tid.`
+                : 'Akseptfristen må være minst 30 minutter frem i tid.'
+            }
             value={deadline}
             onChange={setDeadline}
             earliest={earliestBidDeadline(now, minimumBidDeadline)}

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { useOwnerBids, useRoundBids } from '../api/use-round-bids';
-import { isBidExpired, sortBids } from './bid-expiry';
+import { latestLiveBidIds, sortBids } from './bid-expiry';
 import { BidRow } from './bid-row';
+import { BidderGroups } from './bidder-groups';
 import { SelectWinnerDialog } from './select-winner-dialog';
 import { StartingPriceLine } from './starting-price-line';
 
@@ -41,6 +42,8 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
     ? ownerQuery.data
     : bidsQuery.data?.bids;
   const bids = source ? sortBids(source) : [];
+  // 'Velg som vinner' only on each bidder's latest live bid, and only while the round is open.
+  const selectable = canManage && isOpen ? latestLiveBidIds(bids, now) : new Set<string>();
   const candidateName =
     winnerCandidate && 'user' in winnerCandidate
       ? `${winnerCandidate.user.firstName} ${winnerCandidate.user.lastName}`.trim()
@@ -53,16 +56,25 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
     body = <Problem>{`Kunne ikke hente bud: ${query.error.message}`}</Problem>;
   } else if (bids.length === 0) {
     body = <Text size="sm">Ingen bud registrert ennå</Text>;
+  } else if (detailed && ownerQuery.data) {
+    body = (
+      <BidderGroups
+        bids={sortBids(ownerQuery.data)}
+        now={now}
+        selectable={selectable}
+        onSelectWinner={setWinnerCandidate}
+      />
+    );
   } else {
     body = (
       <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-        {bids.map((bid, index) => (
+        {bids.map((bid) => (
           <BidRow
             key={bid.id}
             bid={bid}
-            isTop={index === 0}
             now={now}
-            canSelectWinner={canManage && isOpen && !isBidExpired(bid, now)}
+            canOpenProof={canManage}
+            canSelectWinner={selectable.has(bid.id)}
             onSelectWinner={setWinnerCandidate}
           />
         ))}

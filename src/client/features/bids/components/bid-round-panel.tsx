@@ -5,6 +5,7 @@ import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { useNow } from '../../../lib/use-now';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useRoundBids } from '../api/use-round-bids';
+import { isBidLive } from './bid-expiry';
 import { BidForm } from './bid-form';
 import { BidList } from './bid-list';
 import { FollowButton } from './follow-button';
@@ -45,8 +46,13 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
   const canFollow = Boolean(user?.emailVerified) && !round.isOwner;
 
   const startingPrice = bids.data?.startingPrice ?? round.property.price;
-  const amounts = bids.data?.bids.map((bid) => bid.amount) ?? [];
-  const highestBid = amounts.length > 0 ? Math.max(...amounts) : bids.data ? null : round.highestBid;
+  // Only live bids count: a lapsed bid, or one of a deleted account, sets no floor (PRODUCT decision).
+  const liveAmounts = bids.data?.bids.filter((bid) => isBidLive(bid, now)).map((bid) => bid.amount);
+  const highestBid = !liveAmounts
+    ? round.highestBid
+    : liveAmounts.length > 0
+      ? Math.max(...liveAmounts)
+      : null;
 
   let bidArea: React.ReactNode;
   if (!isOpen) bidArea = <Note>Budrunden er avsluttet. Ingen flere bud kan legges inn.</Note>;

@@ -1,20 +1,22 @@
-import { Badge, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { formatTimeLeft } from '../../../../shared/format/time-left';
 import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
 import { STATUS_COLORS } from '../../../app/theme';
-import { isBidExpired } from './bid-expiry';
+import { isBidExpired, isBidLive } from './bid-expiry';
 import { BidderDetails } from './bidder-details';
 
 interface BidRowProps {
   bid: BidView | OwnerBidView;
-  /** The first bid of the list, sorted highest first. */
-  isTop: boolean;
   now: Date;
-  /** Show 'Velg som vinner' (owner or admin, round open, bid not expired). */
+  /** Show 'Velg som vinner': owner or admin, round open, and this is the bidder's latest live bid. */
   canSelectWinner: boolean;
+  /** The owner or an admin: the financing proof can be downloaded. */
+  canOpenProof: boolean;
+  /** Leave out who bid: the owner's grouped view shows it once above the bidder's bids. */
+  hideBidder?: boolean;
   onSelectWinner: (bid: BidView | OwnerBidView) => void;
 }
 
@@ -30,9 +32,16 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One bid in 'Innkomne bud'. In the owner's detailed view it also says who bid. */
-export function BidRow({ bid, isTop, now, canSelectWinner, onSelectWinner }: BidRowProps) {
+export function BidRow({
+  bid,
+  now,
+  canSelectWinner,
+  canOpenProof,
+  hideBidder = false,
+  onSelectWinner,
+}: BidRowProps) {
   const expired = isBidExpired(bid, now);
-  const user = 'user' in bid ? bid.user : null;
+  const user = 'user' in bid && !hideBidder ? bid.user : null;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : null;
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="bid-row">
@@ -44,7 +53,7 @@ export function BidRow({ bid, isTop, now, canSelectWinner, onSelectWinner }: Bid
           <Text size="sm">{name ? `${name} (${bid.bidderLabel})` : bid.bidderLabel}</Text>
         </Stack>
         <Group gap={4}>
-          {isTop ? (
+          {bid.isHighestBid && isBidLive(bid, now) ? (
             <Badge variant="filled" color="blue.8">
               Høyeste bud
             </Badge>
@@ -78,7 +87,17 @@ export function BidRow({ bid, isTop, now, canSelectWinner, onSelectWinner }: Bid
             : 'Ikke oppgitt'}
         </Field>
         <Field label="Mottatt">{formatLongDate(bid.createdAt)}</Field>
-        {bid.hasFinancingProof ? <Field label="Finansieringsbevis">Vedlagt</Field> : null}
+        {bid.hasFinancingProof ? (
+          <Field label="Finansieringsbevis">
+            {canOpenProof ? (
+              <Anchor size="sm" href={`/api/bids/${bid.id}/financing-proof`} download>
+                Vedlagt (last ned)
+              </Anchor>
+            ) : (
+              'Vedlagt'
+            )}
+          </Field>
+        ) : null}
       </Stack>
       {user ? (
         <>
@@ -86,7 +105,7 @@ export function BidRow({ bid, isTop, now, canSelectWinner, onSelectWinner }: Bid
           <BidderDetails user={user} />
         </>
       ) : null}
-      {canSelectWinner && !expired ? (
+      {canSelectWinner ? (
         <Button size="xs" mt="sm" variant="outline" onClick={() => onSelectWinner(bid)}>
           Velg som vinner
         </Button>

@@ -1,18 +1,58 @@
-import { SimpleGrid } from '@mantine/core';
+import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import type { BidderDetails as Bidder } from '../../../../shared/schemas/bid';
-import { LabeledText } from '../../../components/labeled-value';
+import { LabeledText, LabeledValue } from '../../../components/labeled-value';
 
-/** Who bid, with contact and bank details: only in the owner's and admins' detailed view. */
+/** 'kari.nordmann@example.no' as ['kari', '.nordmann', '@example', '.no'], each with where it starts. */
+function emailParts(email: string): { part: string; offset: number }[] {
+  let offset = 0;
+  return email.split(/(?=[@.])/).map((part) => {
+    const start = offset;
+    offset += part.length;
+    return { part, offset: start };
+  });
+}
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+function Phone({ label, phone }: { label: string; phone: string | null }) {
+  if (!phone) return <LabeledText labelSize="xs" label={label} value={null} />;
+  return (
+    <LabeledValue label={label} labelSize="xs">
+      <Anchor size="sm" href={telHref(phone)}>
+        {phone}
+      </Anchor>
+    </LabeledValue>
+  );
+}
+
+/**
+ * Who bid, with contact and bank details: only in the owner's and admins' detailed view. Phone numbers and
+ * the address call and mail with one tap.
+ */
 export function BidderDetails({ user }: { user: Bidder }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
       <LabeledText labelSize="xs" label="Navn" value={`${user.firstName} ${user.lastName}`.trim()} />
-      <LabeledText labelSize="xs" label="E-post" value={user.email} />
-      <LabeledText labelSize="xs" label="Telefon" value={user.phone} />
+      {user.email ? (
+        <LabeledValue label="E-post" labelSize="xs">
+          {/* Break only between address parts: after '@' and dots, never inside a name. */}
+          <Anchor size="sm" href={`mailto:${user.email}`} style={{ overflowWrap: 'anywhere' }}>
+            {emailParts(user.email).map(({ part, offset }) => (
+              <Text span inherit key={offset}>
+                {offset > 0 ? <wbr /> : null}
+                {part}
+              </Text>
+            ))}
+          </Anchor>
+        </LabeledValue>
+      ) : (
+        <LabeledText labelSize="xs" label="E-post" value={null} />
+      )}
+      <Phone label="Telefon" phone={user.phone} />
       <LabeledText labelSize="xs" label="Adresse" value={user.address} />
       <LabeledText labelSize="xs" label="Bank" value={user.bankName} />
       <LabeledText labelSize="xs" label="Kontaktperson i banken" value={user.bankContactName} />
-      <LabeledText labelSize="xs" label="Telefon til bankkontakt" value={user.bankContactPhone} />
+      <Phone label="Telefon til bankkontakt" phone={user.bankContactPhone} />
     </SimpleGrid>
   );
 }

@@ -1,0 +1,68 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
+import { BidRow } from './bid-row';
+import { BidderDetails } from './bidder-details';
+
+interface BidderGroupsProps {
+  /** Highest first; the bidders come in the order of their highest bid. */
+  bids: OwnerBidView[];
+  now: Date;
+  selectable: Set<string>;
+  onSelectWinner: (bid: BidView | OwnerBidView) => void;
+}
+
+/** Bids grouped by bidder, in list order: each group keyed by the bidder's per-round label. */
+export function groupByBidder(bids: OwnerBidView[]): OwnerBidView[][] {
+  const groups = new Map<string, OwnerBidView[]>();
+  for (const bid of bids) {
+    const group = groups.get(bid.bidderLabel);
+    if (group) group.push(bid);
+    else groups.set(bid.bidderLabel, [bid]);
+  }
+  return [...groups.values()];
+}
+
+/** The owner's detailed view: each bidder's contact block once, with every bid of theirs under it. */
+export function BidderGroups({ bids, now, selectable, onSelectWinner }: BidderGroupsProps) {
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      {groupByBidder(bids).map((group) => {
+        const first = group[0] as OwnerBidView;
+        const name = `${first.user.firstName} ${first.user.lastName}`.trim();
+        return (
+          <Paper
+            component="li"
+            key={first.bidderLabel}
+            withBorder
+            radius="md"
+            p="sm"
+            data-testid="bidder-group"
+          >
+            <Title order={4} size="h5">
+              {name}{' '}
+              <Text span size="sm" fw={400}>
+                ({first.bidderLabel}, {group.length === 1 ? '1 bud' : `${group.length} bud`})
+              </Text>
+            </Title>
+            <Stack gap="xs" mt="xs">
+              <BidderDetails user={first.user} />
+              <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+                {group.map((bid) => (
+                  <BidRow
+                    key={bid.id}
+                    bid={bid}
+                    now={now}
+                    hideBidder
+                    canOpenProof
+                    canSelectWinner={selectable.has(bid.id)}
+                    onSelectWinner={onSelectWinner}
+                  />
+                ))}
+              </Stack>
+            </Stack>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

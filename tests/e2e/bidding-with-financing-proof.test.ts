@@ -1,0 +1,130 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../src/server/features/accounts/accounts.service';
+import { createRound } from '../../src/server/features/bid-rounds/bid-rounds.service';
+import { formatLongDate } from '../../src/shared/format/date';
+import { expectNoAxeViolations } from './axe';
+import { chromiumAvailable } from './browser-guard';
+import { launchChromium, openPage } from './chromium';
+import { type E2eServer, startE2eServer } from './e2e-server';
+import { logIn } from './log-in';
+
+const PASSWORD = 'hemmelig1';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe.skipIf(!chromiumAvailable())('bidding with quick raises and a financing proof', () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let roundUrl: string;
+  const minimumBidDeadline = new Date(Date.now() + 2 * 86_400_000);
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
+    const { db } = server.deps;
+    const seller = await createUser(
+      db,
+      { email: 'selger@example.no', password: PASSWORD, firstName: 'Sofie', lastName: 'Selger' },
+      { emailVerified: true },
+    );
+    await createUser(
+      db,
+      {
+        email: 'bjorn.byder@example.no',
+        password: PASSWORD,
+        firstName: 'Bjørn',
+        lastName: 'Byder',
+        phone: '+47 41234567',
+      },
+      { emailVerified: true },
+    );
+    const id = await createRound(db, seller, {
+      title: 'Bevisgården',
+      address: 'Bankveien 2, 0150 Oslo',
+      startingPrice: 4_000_000,
+      deadline: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      minimumBidDeadline: minimumBidDeadline.toISOString(),
+    });
+    roundUrl = `${server.baseUrl}/budrunder/${id}`;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('a bidder sees the korteste akseptfrist, raises with one tap, and attaches a proof', async () => {
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await logIn(page, server.baseUrl, 'bjorn.byder@example.no', PASSWORD);
+    await page.goto(roundUrl);
+    await page.getByRole('button', { name: 'Legg inn bud' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('acceptance-rule').textContent()).toContain(
+      `Korteste akseptfrist i denne budrunden: ${formatLongDate(minimumBidDeadline)}`,
+    );
+
+    await page.getByRole('button', { name: 'Legg 25 000 kr over startprisen' }).click();
+    expect(await page.getByLabel('Beløp').inputValue()).toBe('4 025 000');
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByLabel('Finansieringsbevis (valgfritt)').click(),
+    ]);
+    await chooser.setFiles({ name: 'finansieringsbevis.pdf', mimeType: 'application/pdf', buffer: PDF });
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectNoAxeViolations(page, 'the bid form with a proof, 390 px');
+    await page.getByRole('button', { name: 'Legg inn bud' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Bekreft budgivning' });
+    await confirm.getByText('finansieringsbevis.pdf').waitFor();
+    await confirm.getByRole('button', { name: 'Bekreft bud' }).click();
+    await page.getByText('Bud lagt inn').first().waitFor();
+
+    const row = page.getByTestId('bid-row').first();
+    await row.getByText('Finansieringsbevis: Vedlagt').waitFor();
+    // A bidder sees only that a proof is there, never a link to it.
+    expect(await row.getByRole('link', { name: /Vedlagt/ }).count()).toBe(0);
+    // The next quick raise starts from the new highest bid.
+    await page.getByRole('button', { name: 'Legg 10 000 kr over høyeste bud' }).click();
+    expect(await page.getByLabel('Beløp').inputValue()).toBe('4 035 000');
+    await page.close();
+  });
+
+  it('the seller sees the bidder once with tap-to-call and tap-to-mail links, and downloads the proof', async () => {
+    const page = await openPage(browser);
+    await logIn(page, server.baseUrl, 'selger@example.no', PASSWORD);
+    await page.goto(roundUrl);
+    await page.getByRole('button', { name: 'Vis detaljer' }).click({ timeout: 15_000 });
+    const group = page.getByTestId('bidder-group');
+    await group.first().waitFor();
+    expect(await group.count()).toBe(1);
+    expect(await group.getByRole('link', { name: '+47 41234567' }).getAttribute('href')).toBe(
+      'tel:+4741234567',
+    );
+    expect(await group.getByRole('link', { name: /bjorn\.byder@example\.no/ }).getAttribute('href')).toBe(
+      'mailto:bjorn.byder@example.no',
+    );
+    await expectNoAxeViolations(page, 'the seller’s detailed view');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      group.getByRole('link', { name: 'Vedlagt (last ned)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('finansieringsbevis.pdf');
+    const path = await download.path();
+    expect((await readFile(path)).equals(PDF)).toBe(true);
+    await page.close();
+  });
+
+  it('a visitor who logs in from the round page stays on that round', async () => {
+    const page = await openPage(browser);
+    await page.goto(roundUrl);
+    await page.getByRole('button', { name: 'Logg inn' }).last().click();
+    const dialog = page.getByRole('dialog', { name: 'Logg inn' });
+    await dialog.getByLabel('E-post', { exact: true }).fill('bjorn.byder@example.no');
+    await dialog.getByLabel('Passord', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Logg inn' }).click();
+    await page.getByRole('button', { name: 'Logg ut' }).waitFor();
+    await page.getByRole('article', { name: 'Bevisgården' }).waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe(new URL(roundUrl).pathname);
+    await page.close();
+  });
+});
