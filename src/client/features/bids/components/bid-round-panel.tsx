@@ -66,7 +66,7 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
         Legg inn bud
       </Title>
       {bidArea}
-      {canFollow ? <FollowButton roundId={round.id} /> : null}
+      {canFollow && isOpen ? <FollowButton roundId={round.id} /> : null}
     </Stack>
   );
   const ownerSection = canManage ? (
@@ -75,7 +75,7 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
         <Title order={3} size="h4">
           Varsler
         </Title>
-        <SmsSwitch round={round} />
+        <SmsSwitch round={round} isOpen={isOpen} />
       </Stack>
       <Divider />
       <FollowersList roundId={round.id} />

@@ -4,8 +4,11 @@ import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { showToast } from '../../../lib/toast';
 import { useSetSmsNotifications } from '../api/use-bid-actions';
 
-/** The owner's 'SMS-varsler om nye bud' switch, bound to the round's setting. */
-export function SmsSwitch({ round }: { round: BidRoundView }) {
+/**
+ * The owner's 'SMS-varsler om nye bud' switch, bound to the round's setting: it turns text messages on or
+ * off for the owner and every follower alike. Once the round has ended nothing more is sent, so it rests.
+ */
+export function SmsSwitch({ round, isOpen }: { round: BidRoundView; isOpen: boolean }) {
   const [checked, setChecked] = useState(round.smsNotificationsEnabled);
   const setSms = useSetSmsNotifications(round.id);
 
@@ -41,10 +44,14 @@ export function SmsSwitch({ round }: { round: BidRoundView }) {
   return (
     <Switch
       label="SMS-varsler om nye bud"
-      description="Sendes til telefonnummeret i profilen din."
+      description={
+        isOpen
+          ? 'Gjelder hele budrunden: SMS om nye bud går til deg og til alle som følger budrunden.'
+          : 'Budrunden er avsluttet. Det sendes ingen flere varsler.'
+      }
       checked={checked}
       onChange={(event) => change(event.currentTarget.checked)}
-      disabled={setSms.isPending}
+      disabled={setSms.isPending || !isOpen}
     />
   );
 }
