@@ -1,4 +1,5 @@
-import { type CSSVariablesResolver, createTheme, Modal, Notification } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Modal, Notification, PasswordInput } from '@mantine/core';
+import { PasswordVisibilityIcon } from '../components/password-visibility-icon';
 
 // Shade 8 of blue keeps links and filled buttons above 4.5:1 contrast (WCAG AA); the default shade 6 fails.
 export const theme = createTheme({
@@ -13,6 +14,15 @@ export const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Lukk' } } }),
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Lukk varsel' } },
+    }),
+    // Mantine names the show/hide button 'Toggle password visibility'. Without that aria-label the button
+    // takes its name from the icon's hidden text, 'Vis passord' or 'Skjul passord'. A name that follows the
+    // state must not also carry aria-pressed, or a screen reader hears "Skjul passord, pressed".
+    PasswordInput: PasswordInput.extend({
+      defaultProps: {
+        visibilityToggleIcon: PasswordVisibilityIcon,
+        visibilityToggleButtonProps: { 'aria-label': undefined, 'aria-pressed': undefined },
+      },
     }),
   },
 });

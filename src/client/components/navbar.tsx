@@ -26,6 +26,7 @@ export function Navbar() {
         }),
     });
 
+  const greeting = `Hei, ${user?.firstName || 'Bruker'}`;
   return (
     <Box
       component="header"
@@ -34,7 +35,10 @@ export function Navbar() {
       bg="white"
     >
       <Container size="lg">
-        {/* An admin's extra link makes the row too wide for the narrowest phones: then it wraps, never scrolls. */}
+        {/*
+          On the narrowest phones an admin's extra link makes the row too wide: then the right-hand group
+          wraps below the logo, and a long name is cut with an ellipsis, so nothing ever scrolls sideways.
+        */}
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Anchor component={Link} href="/" underline="never" c="dark" aria-label="Budrunde, til forsiden">
             <Group gap={8} wrap="nowrap">
@@ -44,18 +48,18 @@ export function Navbar() {
               </Text>
             </Group>
           </Anchor>
-          <Group gap={6} wrap="nowrap" ml="auto">
+          <Group gap={6} wrap="nowrap" ml="auto" miw={0} maw="100%">
             {isLoading ? null : user ? (
               <>
-                <Text size="sm" visibleFrom="xs" data-testid="greeting">
-                  Hei, {user.firstName || 'Bruker'}
+                <Text size="sm" truncate="end" miw={0} title={greeting} data-testid="greeting">
+                  {greeting}
                 </Text>
                 {user.isAdmin ? (
-                  <Button component={Link} href="/admin" variant="light" size="sm" px="xs">
+                  <Button component={Link} href="/admin" variant="light" size="sm" px="xs" flex="none">
                     Admin Panel
                   </Button>
                 ) : null}
-                <Button variant="default" size="sm" onClick={logOut} disabled={logout.isPending}>
+                <Button variant="default" size="sm" onClick={logOut} disabled={logout.isPending} flex="none">
                   {logout.isPending ? 'Logger ut...' : 'Logg ut'}
                 </Button>
               </>

@@ -88,6 +88,14 @@ export const resetPasswordSchema = z
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/** GET /api/auth/reset-password/status. A missing or malformed token is answered as not valid, not as 400. */
+export const resetTokenStatusQuerySchema = z.object({ token: z.string().max(200).catch('') });
+
+/** Whether a reset link can still set a password. Says nothing about whose link it is. */
+export interface ResetTokenStatus {
+  valid: boolean;
+}
+
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, 'Nåværende passord er påkrevd').max(MAX_PASSWORD_LENGTH),

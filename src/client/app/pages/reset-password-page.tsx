@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -6,6 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from '../../../shared/schemas/auth';
 import { NarrowCardPage, ResultCard } from '../../components/narrow-card-page';
+import { useResetLinkStatus } from '../../features/auth/api/use-reset-link-status';
+import { ExpiredResetLink } from '../../features/auth/components/expired-reset-link';
 import { ApiError, apiJson } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -31,6 +33,9 @@ export function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const linkStatus = useResetLinkStatus(token);
+  // Set when sending finds the link spent after all (used in another tab, or expired while typing).
+  const [linkSpent, setLinkSpent] = useState(false);
   const form = useForm<ResetValues>({ initialValues: { newPassword: '', confirmPassword: '' } });
 
   // A ref, so StrictMode's second effect run does not toast and navigate twice.
@@ -64,7 +69,7 @@ export function ResetPasswordPage() {
         if (fieldError.path === 'newPassword' || fieldError.path === 'confirmPassword') {
           form.setFieldError(fieldError.path, fieldError.message);
         } else if (fieldError.path === 'token') {
-          setFormError(fieldError.message);
+          setLinkSpent(true);
         }
       }
     },
@@ -87,6 +92,20 @@ export function ResetPasswordPage() {
   };
 
   if (!token) return null;
+
+  if (linkStatus.isPending) {
+    return (
+      <NarrowCardPage>
+        <Stack align="center" gap="md" role="status">
+          <Loader aria-hidden />
+          <Text>Sjekker lenken...</Text>
+        </Stack>
+      </NarrowCardPage>
+    );
+  }
+
+  // A failed check (e.g. too many attempts) still shows the form: sending it gives the real answer.
+  if (!done && (linkSpent || linkStatus.data?.valid === false)) return <ExpiredResetLink />;
 
   if (done) {
     return (

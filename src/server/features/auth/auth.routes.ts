@@ -3,8 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   emailOnlySchema,
   loginSchema,
+  type ResetTokenStatus,
   registerSchema,
   resetPasswordSchema,
+  resetTokenStatusQuerySchema,
   verifyEmailQuerySchema,
 } from '../../../shared/schemas/auth';
 import type { AppDeps } from '../../deps';
@@ -12,6 +14,7 @@ import { endSession, startUserSession } from '../../http/session';
 import {
   authenticate,
   forgotPassword,
+  isResetLinkUsable,
   register,
   resendVerification,
   resetPassword,
@@ -70,6 +73,17 @@ export function authRoutes(deps: AppDeps) {
       async (request) => {
         await verifyEmail(deps, request.query.token);
         return { verified: true, message: 'E-postadressen din er bekreftet. Du kan nå logge inn.' };
+      },
+    );
+
+    app.get(
+      '/api/auth/reset-password/status',
+      { config: pub, schema: { querystring: resetTokenStatusQuerySchema } },
+      async (request, reply): Promise<ResetTokenStatus> => {
+        const valid = await isResetLinkUsable(deps, request.query.token, request.ip);
+        // The answer changes the moment the link is used; no cache may keep the old one.
+        reply.header('cache-control', 'no-store');
+        return { valid };
       },
     );
 

@@ -19,7 +19,11 @@ import {
   updateUser,
 } from '../accounts/accounts.repository';
 import { createUser, toCurrentUser } from '../accounts/accounts.service';
-import { completeResetRequests, insertResetRequest } from './password-resets.repository';
+import {
+  completeResetRequests,
+  findResetTokenSentAt,
+  insertResetRequest,
+} from './password-resets.repository';
 import { deleteUserSessions } from './sessions.repository';
 
 const MINUTE = 60_000;
@@ -110,13 +114,25 @@ export async function verifyEmail(deps: AppDeps, token: string): Promise<void> {
   });
 }
 
+const isResetLinkFresh = (deps: AppDeps, sentAt: Date | null | undefined): sentAt is Date =>
+  !!sentAt && deps.clock.now().getTime() - sentAt.getTime() <= RESET_TTL_MS;
+
+/**
+ * Lets the reset page say "used or expired" before the user types a new password. Its own counter, so
+ * opening the page does not eat into the attempts to actually reset.
+ */
+export async function isResetLinkUsable(deps: AppDeps, token: string, ip: string): Promise<boolean> {
+  if (!deps.limiter.hit(`reset-status-ip:${ip}`, 20, HOUR)) throw new TooManyRequests();
+  if (!token) return false;
+  return isResetLinkFresh(deps, await findResetTokenSentAt(deps.db, hashToken(token)));
+}
+
 export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, ip: string): Promise<void> {
   if (!deps.limiter.hit(`reset-ip:${ip}`, 20, HOUR)) throw new TooManyRequests();
   const password = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     const user = await findUserByTokenHash(tx, 'reset', hashToken(input.token));
-    const expired = !user?.sentAt || deps.clock.now().getTime() - user.sentAt.getTime() > RESET_TTL_MS;
-    if (!user || expired)
+    if (!user || !isResetLinkFresh(deps, user.sentAt))
       throw new ValidationError(INVALID_RESET_LINK, [{ path: 'token', message: INVALID_RESET_LINK }]);
     // The link proves the user reads this mailbox, so it verifies the address as well.
     await updateUser(tx, user.id, { password, passwordResetToken: null, emailVerified: true });

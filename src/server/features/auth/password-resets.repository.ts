@@ -14,6 +14,19 @@ export async function completeResetRequests(db: DbOrTx, userId: string): Promise
     .where(and(eq(passwordResetRequests.userId, userId), eq(passwordResetRequests.isCompleted, false)));
 }
 
+/**
+ * When the reset link with this token hash was sent, if it still belongs to a live account. Only a look:
+ * no lock, nothing changed, so asking does not spend the link.
+ */
+export async function findResetTokenSentAt(db: DbOrTx, tokenHash: string): Promise<Date | null> {
+  const rows = await db
+    .select({ sentAt: users.passwordResetSentAt })
+    .from(users)
+    .where(and(eq(users.passwordResetToken, tokenHash), isNull(users.deletedAt)))
+    .limit(1);
+  return rows[0]?.sentAt ?? null;
+}
+
 /** Whether the user still has a request no one has dealt with: a reset mail goes out only then. */
 export async function hasOpenResetRequest(db: DbOrTx, userId: string): Promise<boolean> {
   const rows = await db

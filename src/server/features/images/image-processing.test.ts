@@ -26,6 +26,11 @@ const noisy = (width: number, height: number) =>
       noise: { type: 'gaussian', mean: 128, sigma: 30 },
     },
   });
+// A flat colour compresses even a huge canvas to well under 10 MB, so only its pixel size can refuse it.
+const bigPng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#808080' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 const smallJpeg = () => canvas(40, 20).jpeg().toBuffer();
 
 /** Stores the bytes and reads the result back through the storage. */
@@ -177,6 +182,21 @@ describe('storePropertyImage: refused files', () => {
     ],
   ])('%s', async (_name, make, message) => {
     expect(await refusal(await make())).toBe(message);
+  });
+});
+
+describe('storePropertyImage: pictures with too many pixels', () => {
+  // sharp's own pixel limit refuses these before the width and height are compared; the user must still
+  // hear what is wrong, not that the picture could not be read.
+  it.each([
+    [16000, 16000],
+    [10001, 10001],
+  ])('a %i × %i PNG under 10 MB gets the size message', async (width, height) => {
+    const bytes = await bigPng(width, height);
+    expect(bytes.length).toBeLessThan(MAX_IMAGE_BYTES);
+    expect(await refusal(bytes)).toBe(
+      'Bildet er for stort. Største tillatte bredde og høyde er 10000 piksler.',
+    );
   });
 });
 

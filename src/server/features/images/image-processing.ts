@@ -10,6 +10,11 @@ export const MAX_IMAGE_SIDE = 10000;
 const OUTPUT_MAX_SIDE = 2400;
 
 export const PROPERTY_IMAGE_FOLDER = 'property-images';
+const TOO_LARGE = `Bildet er for stort. Største tillatte bredde og høyde er ${MAX_IMAGE_SIDE} piksler.`;
+// sharp refuses to open a picture over limitInputPixels with this error, before any width check can run.
+const isPixelLimitError = (error: unknown) =>
+  error instanceof Error && /exceeds pixel limit/i.test(error.message);
+
 const OBJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -34,12 +39,11 @@ export async function storePropertyImage(
     image = sharp(bytes, { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'error' });
     const meta = await image.metadata();
     if ((meta.width ?? 0) > MAX_IMAGE_SIDE || (meta.height ?? 0) > MAX_IMAGE_SIDE) {
-      throw new ValidationError(
-        `Bildet er for stort. Største tillatte bredde og høyde er ${MAX_IMAGE_SIDE} piksler.`,
-      );
+      throw new ValidationError(TOO_LARGE);
     }
   } catch (error) {
     if (error instanceof ValidationError) throw error;
+    if (isPixelLimitError(error)) throw new ValidationError(TOO_LARGE);
     throw new ValidationError('Bildet kunne ikke leses');
   }
   // rotate() applies the EXIF orientation before the metadata is dropped, so photos stay upright.
@@ -53,7 +57,8 @@ export async function storePropertyImage(
     output = isPng
       ? await pipeline.png({ compressionLevel: 9 }).toBuffer()
       : await pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-  } catch {
+  } catch (error) {
+    if (isPixelLimitError(error)) throw new ValidationError(TOO_LARGE);
     throw new ValidationError('Bildet kunne ikke leses');
   }
   const key = `${PROPERTY_IMAGE_FOLDER}/${objectId}.${isPng ? 'png' : 'jpg'}`;

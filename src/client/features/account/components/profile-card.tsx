@@ -1,40 +1,36 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
 import type { CurrentUser } from '../../../../shared/schemas/user';
 import { CollapsibleCard } from '../../../components/collapsible-card';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { ProfileDetails } from './profile-details';
-import { ProfileEditForm } from './profile-edit-form';
+import { ProfileEditDialog } from './profile-edit-dialog';
 
 /** 'Din profil': view and edit the profile, change the password, or delete the account. */
 export function ProfileCard({ user }: { user: CurrentUser }) {
-  const [editing, setEditing] = useState(false);
+  const [editOpen, editDialog] = useDisclosure(false);
   const [passwordOpen, passwordDialog] = useDisclosure(false);
   const [deleteOpen, deleteDialog] = useDisclosure(false);
   return (
     <CollapsibleCard title="Din profil">
-      {editing ? (
-        <ProfileEditForm user={user} onDone={() => setEditing(false)} />
-      ) : (
-        <Stack gap="md">
-          <ProfileDetails user={user} />
-          <Group gap="xs">
-            <Button variant="light" onClick={() => setEditing(true)}>
-              Rediger profil
+      <Stack gap="md">
+        <ProfileDetails user={user} />
+        <Group gap="xs">
+          <Button variant="light" onClick={editDialog.open}>
+            Rediger profil
+          </Button>
+          <Button variant="default" onClick={passwordDialog.open}>
+            Endre passord
+          </Button>
+          {user.isAdmin ? null : (
+            <Button variant="subtle" color="red" c="red.9" onClick={deleteDialog.open}>
+              Slett konto
             </Button>
-            <Button variant="default" onClick={passwordDialog.open}>
-              Endre passord
-            </Button>
-            {user.isAdmin ? null : (
-              <Button variant="subtle" color="red" c="red.9" onClick={deleteDialog.open}>
-                Slett konto
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      )}
+          )}
+        </Group>
+      </Stack>
+      <ProfileEditDialog user={user} opened={editOpen} onClose={editDialog.close} />
       <ChangePasswordDialog opened={passwordOpen} onClose={passwordDialog.close} />
       <DeleteAccountDialog opened={deleteOpen} onClose={deleteDialog.close} />
     </CollapsibleCard>

@@ -11,7 +11,7 @@ const PHONE_FIELDS = [
   ['bankContactPhone', 'Telefon til bankkontakt'],
 ] as const;
 
-/** The profile in edit mode. Phones are checked with the phone rule before anything is sent. */
+/** The 'Rediger profil' dialog's form. Phones are checked with the phone rule before anything is sent. */
 export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
   const update = useUpdateProfile();
   const form = useForm({
@@ -55,7 +55,13 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
   return (
     <form onSubmit={submit} noValidate>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Fornavn" required autoComplete="given-name" {...form.getInputProps('firstName')} />
+        <TextInput
+          label="Fornavn"
+          required
+          autoComplete="given-name"
+          data-autofocus
+          {...form.getInputProps('firstName')}
+        />
         <TextInput
           label="Etternavn"
           required

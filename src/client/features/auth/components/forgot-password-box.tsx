@@ -1,49 +1,93 @@
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { emailSchema } from '../../../../shared/schemas/auth';
+import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { useForgotPassword } from '../api/use-auth-actions';
 
-/** The inline 'Glemt passordet?' box in the login dialog. */
-export function ForgotPasswordBox({ initialEmail }: { initialEmail: string }) {
+interface ForgotPasswordBoxProps {
+  initialEmail: string;
+  title?: string;
+  intro?: string;
+}
+
+/** The server's word on the address, if it refused the address itself; otherwise null. */
+function emailErrorFrom(error: Error): string | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  return error.errors?.find((e) => e.path === 'email')?.message ?? null;
+}
+
+/** The inline 'Glemt passordet?' box in the login dialog, also offered where a reset link has run out. */
+export function ForgotPasswordBox({
+  initialEmail,
+  title = 'Tilbakestill passord',
+  intro = 'Skriv inn e-postadressen din, så sender vi deg en lenke for å velge nytt passord.',
+}: ForgotPasswordBoxProps) {
   const [email, setEmail] = useState(initialEmail);
+  const [emailError, setEmailError] = useState<string | null>(null);
   const forgot = useForgotPassword();
-  const send = () =>
-    forgot.mutate(email.trim(), {
+
+  const send = (event: React.FormEvent) => {
+    event.preventDefault();
+    // The same rule the server applies, so a typo is pointed out at the field instead of a vague toast.
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) {
+      setEmailError(parsed.error.issues[0]?.message ?? 'Ugyldig e-postadresse');
+      return;
+    }
+    setEmailError(null);
+    forgot.mutate(parsed.data, {
       onSuccess: () =>
         showToast({
           title: 'E-post sendt!',
           message: 'Hvis e-postadressen er registrert, har vi sendt en lenke for å tilbakestille passordet.',
         }),
-      onError: () =>
+      onError: (error) => {
+        const fieldError = emailErrorFrom(error);
+        if (fieldError) {
+          setEmailError(fieldError);
+          return;
+        }
         showToast({
           title: 'Feil ved sending',
           message: 'Kunne ikke sende tilbakestillingslenke.',
           variant: 'destructive',
-        }),
+        });
+      },
     });
+  };
+
   return (
     <Paper withBorder p="md" bg="gray.0">
-      <Stack gap="xs">
-        <Text size="sm" fw={600}>
-          Tilbakestill passord
-        </Text>
-        <Text size="sm">
-          Skriv inn e-postadressen din, så sender vi deg en lenke for å velge nytt passord.
-        </Text>
-        <Group align="flex-end" gap="xs" wrap="nowrap">
+      <form onSubmit={send} noValidate>
+        <Stack gap="xs">
+          <Text size="sm" fw={600}>
+            {title}
+          </Text>
+          <Text size="sm">{intro}</Text>
           <TextInput
             label="E-post for tilbakestilling"
             type="email"
             autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            style={{ flex: 1 }}
+            error={emailError}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+              setEmailError(null);
+            }}
+            // The button sits beside the input itself, so an error message below does not push it out of line;
+            // where the input would get too narrow for an address, the button moves below it.
+            inputContainer={(input) => (
+              <Group gap="xs" align="flex-start">
+                <Box flex="1 1 9rem">{input}</Box>
+                <Button type="submit" disabled={!email.trim() || forgot.isPending} loading={forgot.isPending}>
+                  Send lenke
+                </Button>
+              </Group>
+            )}
           />
-          <Button onClick={send} disabled={!email.trim() || forgot.isPending} loading={forgot.isPending}>
-            Send lenke
-          </Button>
-        </Group>
-      </Stack>
+        </Stack>
+      </form>
     </Paper>
   );
 }

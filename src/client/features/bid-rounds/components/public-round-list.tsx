@@ -49,7 +49,7 @@ export function PublicRoundList({
       </Alert>
     );
   } else if (!rounds.data?.length) {
-    content = <NoRounds />;
+    content = <NoRounds landing />;
   } else {
     content = (
       <SimpleGrid cols={GRID_COLS} spacing="lg">

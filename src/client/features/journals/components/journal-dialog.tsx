@@ -13,9 +13,17 @@ function Fact({ label, value }: { label: string; value: string }) {
       <Text size="sm" fw={600}>
         {label}
       </Text>
-      <Text size="sm">{value}</Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
     </Stack>
   );
+}
+
+function JournalEntries({ journal, stacked }: { journal: JournalView; stacked: boolean }) {
+  const entries = journal.journalData;
+  if (entries.length === 0) return <Text size="sm">Ingen bud ble lagt inn i denne budrunden.</Text>;
+  return <JournalTable entries={entries} withDetails={journal.isOwnerCopy} stacked={stacked} />;
 }
 
 interface JournalDialogProps {
@@ -28,13 +36,16 @@ interface JournalDialogProps {
 /** A round's budjournal: the round's facts and every bid. The owner's copy names the bidders and exports CSV. */
 export function JournalDialog({ journal, opened, onClose }: JournalDialogProps) {
   const isPhone = useMediaQuery('(max-width: 36em)');
+  // Below this the table's columns no longer fit the dialog: then each bid gets a card of its own.
+  const stacked = useMediaQuery('(max-width: 62em)') ?? false;
   const round = journal?.bidRound;
   return (
     <Modal
       opened={opened && journal !== null}
       onClose={onClose}
       title={round ? `Budjournal – ${round.property.title}` : 'Budjournal'}
-      size="xl"
+      // The owner's copy has two more columns (contact, bank), so it gets a wider dialog.
+      size={journal?.isOwnerCopy ? '72rem' : 'xl'}
       fullScreen={isPhone}
       centered={!isPhone}
     >
@@ -55,7 +66,7 @@ export function JournalDialog({ journal, opened, onClose }: JournalDialogProps) 
               merket «Ditt bud».
             </Text>
           )}
-          <Group justify="space-between" align="center">
+          <Group justify="space-between" align="center" gap="xs">
             <Title order={3} size="h4">
               Bud ({journal.journalData.length})
             </Title>
@@ -70,7 +81,7 @@ export function JournalDialog({ journal, opened, onClose }: JournalDialogProps) 
               </Button>
             ) : null}
           </Group>
-          <JournalTable entries={journal.journalData} withDetails={journal.isOwnerCopy} />
+          <JournalEntries journal={journal} stacked={stacked} />
           <Text size="xs" c="dimmed">
             Alle tidspunkter er norsk tid. Mottatt er tidspunktet serveren tok imot budet.
           </Text>

@@ -1,63 +1,155 @@
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
-import { formatLongDate } from '../../../../shared/format/date';
+import { Stack, Table, Text } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
 import { formatMoney } from '../../../../shared/format/money';
 import type { JournalEntry } from '../../../../shared/schemas/journal';
-import { STATUS_COLORS } from '../../../app/theme';
+import {
+  BankLines,
+  EmailText,
+  EntryBadges,
+  entryKey,
+  formatWhen,
+  NONE,
+  PhoneText,
+  sortEntries,
+} from './journal-entry-parts';
 
-const NONE = '–';
-
-function byAmountDesc(a: JournalEntry, b: JournalEntry): number {
-  return b.amount - a.amount || Date.parse(a.createdAt) - Date.parse(b.createdAt);
+interface Column {
+  header: string;
+  render: (entry: JournalEntry) => ReactNode;
+  /** Only in the owner's (or an admin's) copy. */
+  details?: boolean;
+  style?: CSSProperties;
+  /** In the stacked layout, the cells after the bidder and the amount are labelled, each on its own line. */
+  labelWhenStacked?: boolean;
 }
 
-function EntryBadges({ entry }: { entry: JournalEntry }) {
-  if (!entry.isWinner && !entry.isHighestBid && !entry.isOwnBid) return null;
-  return (
-    <Group gap={4}>
-      {entry.isWinner ? (
-        <Badge size="sm" variant="filled" color={STATUS_COLORS.active}>
-          Vinner
-        </Badge>
-      ) : null}
-      {entry.isHighestBid ? (
-        <Badge size="sm" variant="filled" color="blue.8">
-          Høyeste bud
-        </Badge>
-      ) : null}
-      {entry.isOwnBid ? (
-        <Badge size="sm" variant="filled" color="gray.7">
-          Ditt bud
-        </Badge>
-      ) : null}
-    </Group>
-  );
-}
+const NOWRAP: CSSProperties = { whiteSpace: 'nowrap' };
 
-function Bank({ entry }: { entry: JournalEntry }) {
-  const lines = [entry.bankName, entry.bankContactName, entry.bankContactPhone].filter(Boolean);
-  if (lines.length === 0) return NONE;
-  return (
-    <Stack gap={0}>
-      {lines.map((line) => (
-        <span key={line}>{line}</span>
-      ))}
-    </Stack>
-  );
-}
+// The contact details share one column, so the owner's copy fits a wide dialog.
+const COLUMNS: Column[] = [
+  {
+    header: 'Budgiver',
+    render: (e) => (
+      <Stack gap={4}>
+        <span style={{ overflowWrap: 'anywhere' }}>{e.bidderName}</span>
+        <EntryBadges entry={e} />
+      </Stack>
+    ),
+    style: { minWidth: '9rem' },
+  },
+  {
+    header: 'Beløp',
+    render: (e) => formatMoney(e.amount),
+    style: { ...NOWRAP, textAlign: 'right', fontWeight: 600 },
+  },
+  {
+    header: 'Forbehold',
+    render: (e) => e.conditions || NONE,
+    style: { whiteSpace: 'pre-wrap' },
+    labelWhenStacked: true,
+  },
+  {
+    header: 'Akseptfrist',
+    render: (e) => (e.bidDeadline ? formatWhen(e.bidDeadline) : NONE),
+    labelWhenStacked: true,
+  },
+  { header: 'Mottatt', render: (e) => formatWhen(e.createdAt), labelWhenStacked: true },
+  {
+    header: 'Kontakt',
+    details: true,
+    render: (e) => (
+      <Stack gap={2}>
+        <EmailText email={e.bidderEmail} />
+        <PhoneText phone={e.bidderPhone} />
+        <span>{e.bidderAddress || NONE}</span>
+      </Stack>
+    ),
+    style: { minWidth: '12rem' },
+    labelWhenStacked: true,
+  },
+  { header: 'Bank', details: true, render: (e) => <BankLines entry={e} />, labelWhenStacked: true },
+];
+
+// Hidden from sight but not from screen readers, which still name every cell after its column.
+const VISUALLY_HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+};
+const STACKED_ROW: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gap: 'var(--mantine-spacing-xs) var(--mantine-spacing-sm)',
+  padding: 'var(--mantine-spacing-sm)',
+  border: '1px solid var(--mantine-color-gray-3)',
+  borderRadius: 'var(--mantine-radius-sm)',
+};
+const STACKED_CELL: CSSProperties = { display: 'block', padding: 0, border: 0 };
 
 interface JournalTableProps {
   entries: JournalEntry[];
   /** The owner's (or an admin's) copy, with every bidder's contact and bank details. */
   withDetails: boolean;
+  /**
+   * Each bid as a card of its own, for screens too narrow for the columns. Still a table with its headers,
+   * so screen readers hear the same structure; the roles are explicit because a table whose parts no longer
+   * display as table parts loses them in some browsers.
+   */
+  stacked?: boolean;
 }
 
 /** Every bid in the journal, highest first. */
-export function JournalTable({ entries, withDetails }: JournalTableProps) {
-  if (entries.length === 0) return <Text size="sm">Ingen bud ble lagt inn i denne budrunden.</Text>;
-  const rows = [...entries].sort(byAmountDesc);
+export function JournalTable({ entries, withDetails, stacked = false }: JournalTableProps) {
+  const columns = COLUMNS.filter((c) => withDetails || !c.details);
+  const rows = sortEntries(entries);
+  if (stacked) {
+    return (
+      <Table role="table" aria-label="Bud i budjournalen" fz="sm" style={{ display: 'block' }}>
+        <Table.Thead role="rowgroup" style={VISUALLY_HIDDEN}>
+          <Table.Tr role="row">
+            {columns.map((c) => (
+              <Table.Th key={c.header} role="columnheader" scope="col">
+                {c.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody role="rowgroup" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+          {rows.map((entry) => (
+            <Table.Tr key={entryKey(entry)} role="row" style={STACKED_ROW}>
+              {columns.map((c) => (
+                <Table.Td
+                  key={c.header}
+                  role="cell"
+                  style={{
+                    ...STACKED_CELL,
+                    // The bidder and the amount head the card, in bold; every other cell takes a full line.
+                    ...(c.labelWhenStacked
+                      ? { gridColumn: '1 / -1', overflowWrap: 'anywhere' }
+                      : { ...c.style, fontWeight: 700 }),
+                    minWidth: 0,
+                  }}
+                >
+                  {c.labelWhenStacked ? (
+                    <Text component="span" display="block" size="xs" fw={700} aria-hidden>
+                      {c.header}
+                    </Text>
+                  ) : null}
+                  <span style={c.labelWhenStacked ? c.style : undefined}>{c.render(entry)}</span>
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
   return (
     <Table.ScrollContainer
-      minWidth={withDetails ? 1000 : 800}
+      minWidth={withDetails ? 880 : 640}
       type="native"
       tabIndex={0}
       role="region"
@@ -66,48 +158,25 @@ export function JournalTable({ entries, withDetails }: JournalTableProps) {
       <Table striped withTableBorder verticalSpacing="xs" fz="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Budgiver</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Beløp
-            </Table.Th>
-            <Table.Th scope="col">Forbehold</Table.Th>
-            <Table.Th scope="col">Akseptfrist</Table.Th>
-            <Table.Th scope="col">Mottatt</Table.Th>
-            {withDetails ? (
-              <>
-                <Table.Th scope="col">E-post</Table.Th>
-                <Table.Th scope="col">Telefon</Table.Th>
-                <Table.Th scope="col">Adresse</Table.Th>
-                <Table.Th scope="col">Bank</Table.Th>
-              </>
-            ) : null}
+            {columns.map((c) => (
+              <Table.Th
+                key={c.header}
+                scope="col"
+                style={c.style?.textAlign ? { textAlign: 'right' } : undefined}
+              >
+                {c.header}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((entry) => (
-            <Table.Tr key={`${entry.createdAt}-${entry.amount}-${entry.bidderName}`}>
-              <Table.Td>
-                <Stack gap={4}>
-                  <span>{entry.bidderName}</span>
-                  <EntryBadges entry={entry} />
-                </Stack>
-              </Table.Td>
-              <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(entry.amount)}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{entry.conditions || NONE}</Table.Td>
-              <Table.Td>{entry.bidDeadline ? formatLongDate(entry.bidDeadline) : NONE}</Table.Td>
-              <Table.Td>{formatLongDate(entry.createdAt)}</Table.Td>
-              {withDetails ? (
-                <>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{entry.bidderEmail || NONE}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.bidderPhone || NONE}</Table.Td>
-                  <Table.Td>{entry.bidderAddress || NONE}</Table.Td>
-                  <Table.Td>
-                    <Bank entry={entry} />
-                  </Table.Td>
-                </>
-              ) : null}
+            <Table.Tr key={entryKey(entry)}>
+              {columns.map((c) => (
+                <Table.Td key={c.header} style={c.style}>
+                  {c.render(entry)}
+                </Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>
