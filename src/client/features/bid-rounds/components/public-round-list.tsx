@@ -20,12 +20,13 @@ export function PublicRoundList({
 }) {
   const rounds = usePublicActiveRounds();
   const [, navigate] = useLocation();
-  const [loginPromptOpen, setLoginPromptOpen] = useState(false);
+  // The round a visitor clicked: the login prompt is open while it is set, and login lands on it.
+  const [loginPromptFor, setLoginPromptFor] = useState<string | null>(null);
 
   const openRound = (round: PublicBidRound, event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     if (isAuthenticated) navigate(`/budrunder/${round.id}`);
-    else setLoginPromptOpen(true);
+    else setLoginPromptFor(round.id);
   };
 
   let content: React.ReactNode;
@@ -64,7 +65,11 @@ export function PublicRoundList({
     <Stack gap="md">
       {showHeading ? <Title order={2}>Aktive budrunder</Title> : null}
       {content}
-      <LoginRequiredDialog opened={loginPromptOpen} onClose={() => setLoginPromptOpen(false)} />
+      <LoginRequiredDialog
+        opened={loginPromptFor !== null}
+        returnTo={loginPromptFor ? `/budrunder/${loginPromptFor}` : undefined}
+        onClose={() => setLoginPromptFor(null)}
+      />
     </Stack>
   );
 }

@@ -24,7 +24,7 @@ export const entryKey = (entry: JournalEntry) => `${entry.createdAt}-${entry.amo
 const NO_SHRINK = { flexShrink: 0 };
 
 export function EntryBadges({ entry }: { entry: JournalEntry }) {
-  if (!entry.isWinner && !entry.isHighestBid && !entry.isOwnBid) return null;
+  if (!entry.isWinner && !entry.isHighestBid && !entry.isOwnBid && !entry.isExpired) return null;
   return (
     <Group gap={4} wrap="wrap">
       {entry.isWinner ? (
@@ -40,6 +40,11 @@ export function EntryBadges({ entry }: { entry: JournalEntry }) {
       {entry.isOwnBid ? (
         <Badge size="sm" variant="filled" color="gray.7" style={NO_SHRINK}>
           Ditt bud
+        </Badge>
+      ) : null}
+      {entry.isExpired ? (
+        <Badge size="sm" variant="filled" color="red.9" style={NO_SHRINK}>
+          Utløpt
         </Badge>
       ) : null}
     </Group>
