@@ -50,7 +50,9 @@ export function BidRow({
           <Text fw={700} size="lg">
             {formatMoney(bid.amount)}
           </Text>
-          <Text size="sm">{name ? `${name} (${bid.bidderLabel})` : bid.bidderLabel}</Text>
+          {hideBidder ? null : (
+            <Text size="sm">{name ? `${name} (${bid.bidderLabel})` : bid.bidderLabel}</Text>
+          )}
         </Stack>
         <Group gap={4}>
           {bid.isHighestBid && isBidLive(bid, now) ? (
