@@ -18,6 +18,20 @@ export function isBidLive(
   return bid.bidDeadline === null || new Date(bid.bidDeadline).getTime() > now.getTime();
 }
 
+/**
+ * The moment at which a round's bids are judged live or lapsed: now while bidding is open, and the moment
+ * bidding ended once it has (the round's close, or its deadline if that came first). A won round's bids do
+ * not lapse afterwards: the winning bid was live when it was accepted, and stays so.
+ */
+export function liveBidsAt(
+  round: { closedAt: Date | string | null; deadline: Date | string },
+  now: Date,
+): Date {
+  const ended = round.closedAt ? new Date(round.closedAt) : now;
+  const deadline = new Date(round.deadline);
+  return ended < deadline ? ended : deadline;
+}
+
 /** The smallest amount the next bid may have: the starting price, or one krone over the highest live bid. */
 export function minimumNextBid(startingPrice: number, highestBid: number | null): number {
   return highestBid === null ? startingPrice : Math.max(startingPrice, highestBid + 1);

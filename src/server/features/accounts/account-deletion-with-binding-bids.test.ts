@@ -12,6 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const ceilMinute = (d: Date) => new Date(Math.ceil(d.getTime() / 60_000) * 60_000);
 const deleteMe = (cookie: string) => t.request({ method: 'DELETE', url: '/api/users/me', cookie });
 
 describe('DELETE /api/users/me while a bid binds', () => {
@@ -29,9 +30,9 @@ describe('DELETE /api/users/me while a bid binds', () => {
 
     const res = await deleteMe(bidder);
     expect(res.statusCode).toBe(409);
-    // Stored times carry milliseconds; the message shows minutes, as in 'til 24. november kl. 14:00'.
+    // Stored times carry seconds; the message shows minutes, rounded up so it never names a moment too early.
     expect(res.json().message).toBe(
-      `Du har bindende bud som gjelder til ${formatDayMonthTime(later)}. Du kan slette kontoen etter dette.`,
+      `Du har bindende bud som gjelder til ${formatDayMonthTime(ceilMinute(later))}. Du kan slette kontoen etter dette.`,
     );
     expect(await userRow(t, id)).toEqual(before);
     expect((await t.deps.db.select().from(sessions).where(eq(sessions.userId, id))).length).toBe(1);
@@ -48,7 +49,7 @@ describe('DELETE /api/users/me while a bid binds', () => {
     });
     const res = await deleteMe(bidder);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toContain(`til ${formatDayMonthTime(roundEnds)}.`);
+    expect(res.json().message).toContain(`til ${formatDayMonthTime(ceilMinute(roundEnds))}.`);
   });
 
   it('lets the account go once the round has ended or the bid has lapsed', async () => {

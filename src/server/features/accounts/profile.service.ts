@@ -83,8 +83,10 @@ export async function deleteAccount(deps: AppDeps, viewer: Viewer): Promise<void
     // waits and then finds the account gone.
     const bindsUntil = await findLatestBindingTime(tx, user.id, await databaseNow(tx));
     if (bindsUntil) {
+      // Shown to the minute, rounded up: '14:00' for 14:00:45 would name a moment the bid still binds.
+      const shown = new Date(Math.ceil(bindsUntil.getTime() / 60_000) * 60_000);
       throw new Conflict(
-        `Du har bindende bud som gjelder til ${formatDayMonthTime(bindsUntil)}. Du kan slette kontoen etter dette.`,
+        `Du har bindende bud som gjelder til ${formatDayMonthTime(shown)}. Du kan slette kontoen etter dette.`,
       );
     }
     await scrubAccount(tx, deps, user);

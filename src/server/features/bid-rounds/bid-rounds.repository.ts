@@ -120,6 +120,7 @@ export async function findRoundForReading(db: DbOrTx, roundId: string) {
     .select({
       id: bidRounds.id,
       isClosed: bidRounds.isClosed,
+      closedAt: bidRounds.closedAt,
       deadline: bidRounds.deadline,
       winningBidId: bidRounds.winningBidId,
       price: properties.price,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney } from '../../../shared/format/money';
+import { liveBidsAt } from '../../../shared/rules/bids';
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { CloseRoundResult, SelectWinnerResult } from '../../../shared/schemas/journal';
 import type { Tx } from '../../db/client';
@@ -58,6 +59,7 @@ async function endRound(
   const bids = await findRoundBidsWithBidders(tx, round.id, { lockBidders: true });
   const journalRound = {
     closedAt,
+    biddingEndedAt: liveBidsAt({ closedAt, deadline: round.deadline }, closedAt),
     closeReason: reason,
     winningBidId,
     startingPrice: round.price,

@@ -12,10 +12,12 @@ export type RoundListFilter =
   | { kind: 'all' }
   | { kind: 'one'; id: string };
 
-// A live bid (shared/rules/bids isBidLive): its acceptance deadline not yet passed, its bidder not deleted.
+// A live bid (shared/rules/bids isBidLive): its acceptance deadline not passed when judged, its bidder not
+// deleted. Judged now while the round is open, and when bidding ended once it has (liveBidsAt).
 const liveBids = sql`from ${bids} join ${users} bidder on bidder.id = ${bids.userId}
   where ${bids.bidRoundId} = ${bidRounds.id} and bidder.deleted_at is null
-    and (${bids.bidDeadline} is null or ${bids.bidDeadline} > now())`;
+    and (${bids.bidDeadline} is null
+      or ${bids.bidDeadline} > least(coalesce(${bidRounds.closedAt}, now()), ${bidRounds.deadline}))`;
 
 /**
  * Rounds with their property, owner contact, highest live bid, bid counts, and whether `viewerId` has bid.

@@ -36,7 +36,6 @@ async function findLapse(db: DbOrTx, bidId: string) {
       roundId: bidRounds.id,
       roundDeadline: bidRounds.deadline,
       isClosed: bidRounds.isClosed,
-      closedAt: bidRounds.closedAt,
       title: properties.title,
       address: properties.address,
       email: users.email,
@@ -68,12 +67,10 @@ export function bidLapseJobHandlers(deps: AppDeps): Record<string, JobHandler> {
         const lapse = await findLapse(tx, bidId);
         // The round was deleted, the account too, or the deadline was never reached while the round ran.
         if (!lapse?.bidDeadline || lapse.deletedAt) return;
-        // Never about a bid that still binds, whenever the job happens to run.
-        if (lapse.bidDeadline > (await databaseNow(tx))) return;
-        const endedFirst =
-          lapse.roundDeadline <= lapse.bidDeadline ||
-          (lapse.isClosed && lapse.closedAt !== null && lapse.closedAt <= lapse.bidDeadline);
-        if (endedFirst) return;
+        // Never about a bid that still binds, and only while the round is still open: the mail says so, and
+        // invites a new bid. (A round that ended before the bid lapsed is covered too: it is closed or past.)
+        const now = await databaseNow(tx);
+        if (lapse.bidDeadline > now || lapse.isClosed || lapse.roundDeadline <= now) return;
         // A newer bid from the same bidder has taken this one's place: no need to say the old one lapsed.
         if (await hasLaterBid(tx, lapse.roundId, lapse.userId, lapse.createdAt)) return;
         await enqueueMail(

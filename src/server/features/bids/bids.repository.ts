@@ -96,13 +96,17 @@ export async function findBidsOfUser(db: DbOrTx, userId: string) {
       bidDeadline: bids.bidDeadline,
       createdAt: bids.createdAt,
       roundIsClosed: bidRounds.isClosed,
+      closedAt: bidRounds.closedAt,
+      deadline: bidRounds.deadline,
       title: properties.title,
       address: properties.address,
+      // Live when bidding ended (see liveBidsAt): now while open, else the close or deadline, whichever came first.
       highest: sql<
         string | null
       >`(select max(b2.amount) from ${bids} b2 join ${users} u2 on u2.id = b2.user_id
         where b2.bid_round_id = ${bids.bidRoundId} and u2.deleted_at is null
-          and (b2.bid_deadline is null or b2.bid_deadline > now()))`,
+          and (b2.bid_deadline is null
+            or b2.bid_deadline > least(coalesce(${bidRounds.closedAt}, now()), ${bidRounds.deadline})))`,
     })
     .from(bids)
     .innerJoin(bidRounds, eq(bidRounds.id, bids.bidRoundId))

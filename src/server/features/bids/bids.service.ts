@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { amountProblem, bidDeadlineProblem, isBidLive } from '../../../shared/rules/bids';
+import { amountProblem, bidDeadlineProblem, isBidLive, liveBidsAt } from '../../../shared/rules/bids';
 import type { AdminUserBidView } from '../../../shared/schemas/admin';
 import type {
   BidView,
@@ -95,7 +95,7 @@ export async function listRoundBids(deps: AppDeps, viewer: Viewer, roundId: stri
   const round = await findRoundForReading(deps.db, roundId);
   if (!round) throw new NotFound(ROUND_NOT_FOUND);
   const rows = await findRoundBidsWithBidders(deps.db, roundId);
-  const now = await databaseNow(deps.db);
+  const now = liveBidsAt(round, await databaseNow(deps.db));
   return {
     startingPrice: round.price,
     bids: toBidViews(rows, { viewerId: viewer.id, winningBidId: round.winningBidId, now }),
@@ -109,7 +109,7 @@ export async function listOwnerBids(deps: AppDeps, viewer: Viewer, roundId: stri
   if (round.ownerId !== viewer.id && !viewer.isAdmin)
     throw new Forbidden('Bare selgeren kan se hvem som har budt');
   const rows = await findRoundBidsWithBidders(deps.db, roundId);
-  const now = await databaseNow(deps.db);
+  const now = liveBidsAt(round, await databaseNow(deps.db));
   return toOwnerBidViews(rows, { viewerId: viewer.id, winningBidId: round.winningBidId, now });
 }
 
@@ -130,8 +130,8 @@ export async function listUserBids(deps: AppDeps, viewer: Viewer): Promise<UserB
   const now = await databaseNow(deps.db);
   return rows.map((r) => ({
     ...ownBidFields(r),
-    isHighestBid: isBidLive(r, now) && r.highest !== null && Number(r.highest) === r.amount,
-    isExpired: !isBidLive(r, now),
+    isHighestBid: isBidLive(r, liveBidsAt(r, now)) && r.highest !== null && Number(r.highest) === r.amount,
+    isExpired: !isBidLive(r, liveBidsAt(r, now)),
     roundIsClosed: r.roundIsClosed,
     property: { title: r.title, address: r.address },
   }));

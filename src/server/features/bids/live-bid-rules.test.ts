@@ -133,6 +133,35 @@ describe('only live bids count', () => {
   });
 });
 
+describe('a round that has ended', () => {
+  it('keeps its winning bid live and highest after the acceptance deadline passes', async () => {
+    const seller = await person('selger');
+    const bidder = await person('byder');
+    const round = await createRoundAs(t, seller.cookie);
+    const bid = await placeBidOk(t, bidder.cookie, round.id, 4_300_000);
+    const chosen = await t.request({
+      method: 'PUT',
+      url: `/api/bid-rounds/${round.id}/select-winner/${bid.id}`,
+      cookie: seller.cookie,
+    });
+    expect(chosen.statusCode).toBe(200);
+    // Hours later the accepted bid's own deadline passes: the sale stands, and so does the headline.
+    await t.deps.db
+      .update(bids)
+      .set({
+        bidDeadline: sql`(select closed_at from bid_rounds where id = ${round.id}) + interval '5 milliseconds'`,
+      })
+      .where(eq(bids.id, bid.id));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const view = await get<BidRoundView>(`/api/bid-rounds/${round.id}`, seller.cookie);
+    expect(view).toMatchObject({ isClosed: true, highestBid: 4_300_000, liveBidCount: 1 });
+    const list = await get<RoundBids>(`/api/bid-rounds/${round.id}/bids`, bidder.cookie);
+    expect(list.bids[0]).toMatchObject({ isWinner: true, isExpired: false, isHighestBid: true });
+    const mine = await get<UserBidView[]>('/api/user/bids', bidder.cookie);
+    expect(mine[0]).toMatchObject({ isExpired: false, isHighestBid: true });
+  });
+});
+
 describe("a deleted account's bids", () => {
   it("are 'Slettet bruker', never the highest, and cannot be chosen", async () => {
     const seller = await person('selger');
@@ -211,6 +240,14 @@ describe('the lapse e-mail', () => {
     await lapse(a.id);
     await lapse(b.id);
     expect(await lapseMails(closedFirst.email)).toHaveLength(0);
+    // Lapsed while open, but the round closed before the job ran: the mail would invite a bid that cannot be.
+    const late = await person('sent');
+    const third = await createRoundAs(t, seller.cookie);
+    const c = await placeBidOk(t, late.cookie, third.id, 4_000_000);
+    await t.deps.db.update(bids).set({ bidDeadline: sql`clock_timestamp()` }).where(eq(bids.id, c.id));
+    await t.request({ method: 'PUT', url: `/api/bid-rounds/${third.id}/close`, cookie: seller.cookie });
+    await lapse(c.id);
+    expect(await lapseMails(late.email)).toHaveLength(0);
     expect(await lapseMails(bidAgain.email)).toHaveLength(0);
   });
 

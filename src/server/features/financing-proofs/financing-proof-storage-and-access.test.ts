@@ -63,6 +63,15 @@ describe('POST /api/financing-proofs', () => {
     }
   });
 
+  it('takes a file the browser could not name (no type, or application/octet-stream) when its bytes are a PDF', async () => {
+    const bidder = await person('byder');
+    const id = await uploadOk(bidder, pdf, 'application/octet-stream');
+    expect((await proofRow(id))?.contentType).toBe('application/pdf');
+    expect((await upload(bidder, Buffer.from('bare tekst'), 'application/octet-stream')).statusCode).toBe(
+      400,
+    );
+  });
+
   it('decides the type by the bytes: a renamed text file or a mislabelled header gets 400', async () => {
     const bidder = await person('byder');
     const text = await upload(bidder, Buffer.from('Jeg har penger, stol på meg'));

@@ -37,7 +37,10 @@ export async function uploadProof(
   const bytes = body ?? Buffer.alloc(0);
   if (bytes.length > MAX_PROOF_BYTES) throw new AppError(413, PROOF_TOO_LARGE_MESSAGE);
   const type = detectProofType(bytes);
-  if (!isProofContentType(declared) || !type) throw new ValidationError(WRONG_TYPE_MESSAGE);
+  // A browser sends no type (or a generic one) for a file whose name it does not know: the bytes decide.
+  const declaredOk =
+    declared === '' || declared === 'application/octet-stream' || isProofContentType(declared);
+  if (!declaredOk || !type) throw new ValidationError(WRONG_TYPE_MESSAGE);
   // Each upload may store up to 10 MB; a bound per user keeps one account from filling the disk.
   if (!deps.limiter.hit(`financing-proof:${viewer.id}`, 30, 60 * 60_000))
     throw new TooManyRequests('For mange opplastinger. Prøv igjen senere.');

@@ -14,6 +14,8 @@ export interface StoredJournal {
   version: 1;
   isOwnerCopy: boolean;
   closedAt: string;
+  /** When bidding ended: the close, or the round's deadline if that came first. Absent in older journals. */
+  biddingEndedAt?: string;
   closeReason: CloseReason;
   acceptedAt: string | null;
   startingPrice: number;
@@ -23,6 +25,8 @@ export interface StoredJournal {
 
 export interface JournalRound {
   closedAt: Date;
+  /** Bids are judged live or lapsed at this moment (liveBidsAt). */
+  biddingEndedAt: Date;
   closeReason: CloseReason;
   winningBidId: string | null;
   startingPrice: number;
@@ -40,8 +44,8 @@ export function buildJournal(
   isOwnerCopy: boolean,
 ): StoredJournal {
   const names = pseudonymsByBidder(bidsInOrder);
-  // Only a bid that still bound its bidder when the round ended was the highest.
-  const top = highestLiveAmount(bidsInOrder, round.closedAt);
+  // Only a bid that still bound its bidder when bidding ended was the highest.
+  const top = highestLiveAmount(bidsInOrder, round.biddingEndedAt);
   const entries = [...bidsInOrder]
     .sort((a, b) => b.amount - a.amount || a.createdAt.getTime() - b.createdAt.getTime())
     .map((b) => {
@@ -53,7 +57,7 @@ export function buildJournal(
         subjectId: b.userId,
         userId: identified ? b.userId : null,
         isOwnBid: own,
-        isHighestBid: isRowLive(b, round.closedAt) && b.amount === top,
+        isHighestBid: isRowLive(b, round.biddingEndedAt) && b.amount === top,
         isWinner: b.id === round.winningBidId,
         bidderName: own && !isOwnerCopy ? 'Du' : identified ? fullName : (names.get(b.userId) ?? ''),
         bidderEmail: identified ? person.email || null : null,
@@ -72,6 +76,7 @@ export function buildJournal(
     version: 1,
     isOwnerCopy,
     closedAt: round.closedAt.toISOString(),
+    biddingEndedAt: round.biddingEndedAt.toISOString(),
     closeReason: round.closeReason,
     acceptedAt: round.winningBidId ? round.closedAt.toISOString() : null,
     startingPrice: round.startingPrice,
@@ -108,9 +113,9 @@ export function scrubJournal(journal: StoredJournal, userId: string): StoredJour
  * mark existed show it too.
  */
 export function toJournalEntries(journal: StoredJournal): JournalEntry[] {
-  const closedAt = new Date(journal.closedAt);
+  const endedAt = new Date(journal.biddingEndedAt ?? journal.closedAt);
   return journal.entries.map(({ subjectId: _subject, ...entry }) => ({
     ...entry,
-    isExpired: entry.bidDeadline !== null && new Date(entry.bidDeadline) <= closedAt,
+    isExpired: entry.bidDeadline !== null && new Date(entry.bidDeadline) <= endedAt,
   }));
 }

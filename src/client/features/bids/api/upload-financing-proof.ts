@@ -5,7 +5,9 @@ export const MAX_PROOF_BYTES = 10 * 1024 * 1024;
 
 /** Why a chosen file cannot be sent, or null. The server checks the bytes again. */
 export function proofFileProblem(file: File): string | null {
-  if (!PROOF_TYPES.includes(file.type)) return 'Finansieringsbeviset må være en PDF-, JPEG- eller PNG-fil';
+  // An empty type is a file the browser cannot name (no extension): the server reads its bytes.
+  if (file.type && !PROOF_TYPES.includes(file.type))
+    return 'Finansieringsbeviset må være en PDF-, JPEG- eller PNG-fil';
   if (file.size > MAX_PROOF_BYTES) return 'Finansieringsbeviset er større enn 10 MB';
   return null;
 }
@@ -15,7 +17,7 @@ export async function uploadFinancingProof(file: File): Promise<{ id: string }> 
   const res = await fetch('/api/financing-proofs', {
     method: 'POST',
     credentials: 'include',
-    headers: { 'Content-Type': file.type },
+    headers: { 'Content-Type': file.type || 'application/octet-stream' },
     body: file,
   });
   const body = (await res.json().catch(() => ({}))) as { id?: string; message?: string };

@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { liveBidsAt } from '../../../../shared/rules/bids';
 import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { useOwnerBids, useRoundBids } from '../api/use-round-bids';
@@ -43,7 +44,9 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
     : bidsQuery.data?.bids;
   const bids = source ? sortBids(source) : [];
   // 'Velg som vinner' only on each bidder's latest live bid, and only while the round is open.
-  const selectable = canManage && isOpen ? latestLiveBidIds(bids, now) : new Set<string>();
+  // Bids are judged when bidding ended once it has: a won round's winning bid never turns 'Utløpt'.
+  const judgedAt = liveBidsAt(round, now);
+  const selectable = canManage && isOpen ? latestLiveBidIds(bids, judgedAt) : new Set<string>();
   const candidateName =
     winnerCandidate && 'user' in winnerCandidate
       ? `${winnerCandidate.user.firstName} ${winnerCandidate.user.lastName}`.trim()
@@ -60,7 +63,8 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
     body = (
       <BidderGroups
         bids={sortBids(ownerQuery.data)}
-        now={now}
+        now={judgedAt}
+        roundOpen={isOpen}
         selectable={selectable}
         onSelectWinner={setWinnerCandidate}
       />
@@ -72,7 +76,8 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
           <BidRow
             key={bid.id}
             bid={bid}
-            now={now}
+            now={judgedAt}
+            roundOpen={isOpen}
             canOpenProof={canManage}
             canSelectWinner={selectable.has(bid.id)}
             onSelectWinner={setWinnerCandidate}

@@ -10,7 +10,10 @@ import { BidderDetails } from './bidder-details';
 
 interface BidRowProps {
   bid: BidView | OwnerBidView;
+  /** When the bid is judged: now while the round is open, else when bidding ended. */
   now: Date;
+  /** Time left on the acceptance deadline only means something while the round is open. */
+  roundOpen?: boolean;
   /** Show 'Velg som vinner': owner or admin, round open, and this is the bidder's latest live bid. */
   canSelectWinner: boolean;
   /** The owner or an admin: the financing proof can be downloaded. */
@@ -35,6 +38,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export function BidRow({
   bid,
   now,
+  roundOpen = true,
   canSelectWinner,
   canOpenProof,
   hideBidder = false,
@@ -85,7 +89,7 @@ export function BidRow({
         </Field>
         <Field label="Akseptfrist">
           {bid.bidDeadline
-            ? `${formatLongDate(bid.bidDeadline)}${expired ? '' : ` (${formatTimeLeft(bid.bidDeadline, now)})`}`
+            ? `${formatLongDate(bid.bidDeadline)}${expired || !roundOpen ? '' : ` (${formatTimeLeft(bid.bidDeadline, now)})`}`
             : 'Ikke oppgitt'}
         </Field>
         <Field label="Mottatt">{formatLongDate(bid.createdAt)}</Field>

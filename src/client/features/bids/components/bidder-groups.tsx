@@ -7,6 +7,7 @@ interface BidderGroupsProps {
   /** Highest first; the bidders come in the order of their highest bid. */
   bids: OwnerBidView[];
   now: Date;
+  roundOpen: boolean;
   selectable: Set<string>;
   onSelectWinner: (bid: BidView | OwnerBidView) => void;
 }
@@ -23,7 +24,7 @@ export function groupByBidder(bids: OwnerBidView[]): OwnerBidView[][] {
 }
 
 /** The owner's detailed view: each bidder's contact block once, with every bid of theirs under it. */
-export function BidderGroups({ bids, now, selectable, onSelectWinner }: BidderGroupsProps) {
+export function BidderGroups({ bids, now, roundOpen, selectable, onSelectWinner }: BidderGroupsProps) {
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
       {groupByBidder(bids).map((group) => {
@@ -52,6 +53,7 @@ export function BidderGroups({ bids, now, selectable, onSelectWinner }: BidderGr
                     key={bid.id}
                     bid={bid}
                     now={now}
+                    roundOpen={roundOpen}
                     hideBidder
                     canOpenProof
                     canSelectWinner={selectable.has(bid.id)}
