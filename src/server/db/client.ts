@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { retryConflicts } from './retry-conflicts';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -58,7 +59,7 @@ export function openPg(
   // An idle connection that dies (a server restart, a dropped database) must not crash the process; the
   // pool replaces it on the next query.
   pool.on('error', onIdleError);
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = retryConflicts(drizzlePg({ client: pool, schema }) as unknown as Db);
   return {
     db,
     kind: 'pg',

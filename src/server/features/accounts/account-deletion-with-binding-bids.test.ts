@@ -69,4 +69,25 @@ describe('DELETE /api/users/me while a bid binds', () => {
       .where(eq(bids.id, bid.id));
     expect((await deleteMe(lapsed)).statusCode).toBe(200);
   });
+
+  it.each([1, 2, 3])(
+    'run %i: two sellers who bid on each other’s rounds delete their accounts at the same moment; both succeed',
+    async (run) => {
+      const u = await signInVerified(t, `u-${run}@example.no`);
+      const v = await signInVerified(t, `v-${run}@example.no`);
+      const ofU = await createRoundAs(t, u);
+      const ofV = await createRoundAs(t, v);
+      // Lapsed bids: they do not stop a deletion, but each deletion share-locks the other's account.
+      const a = await placeBidOk(t, u, ofV.id, 4_000_000);
+      const b = await placeBidOk(t, v, ofU.id, 4_000_000);
+      for (const id of [a.id, b.id]) {
+        await t.deps.db
+          .update(bids)
+          .set({ bidDeadline: new Date(Date.now() - 1000) })
+          .where(eq(bids.id, id));
+      }
+      const results = await Promise.all([deleteMe(u), deleteMe(v)]);
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    },
+  );
 });

@@ -1,0 +1,42 @@
+import type { Db } from './client';
+
+// PostgreSQL's codes for a transaction it chose to abort so that others can go on: a deadlock, or a
+// serialization failure. Running the whole transaction again is the documented answer to both.
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+function sqlState(error: unknown): string | undefined {
+  // Drizzle wraps the driver's error; the code sits on it or on its cause.
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string') return e.code;
+  }
+  return undefined;
+}
+
+export function isRetryableConflict(error: unknown): boolean {
+  const code = sqlState(error);
+  return code !== undefined && RETRYABLE.has(code);
+}
+
+/**
+ * Makes `db.transaction` run a transaction again when PostgreSQL aborted it as a deadlock victim. Two
+ * account deletions whose users bid on each other's rounds lock each other's rows in opposite order; one is
+ * aborted, and on its second run it simply waits for the other. Transactions here do only database work
+ * (mail, SMS and file deletions are queued as rows), so running one again is safe.
+ */
+export function retryConflicts(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  const retrying: Db['transaction'] = async (run, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(run, config);
+      } catch (error) {
+        if (attempt >= ATTEMPTS || !isRetryableConflict(error)) throw error;
+        // A short random pause, so that the two transactions do not meet again in the same step.
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  };
+  db.transaction = retrying;
+  return db;
+}
