@@ -6,6 +6,8 @@ import { findViewerById, type Viewer } from '../features/accounts/accounts.repos
 import { createRound } from '../features/bid-rounds/bid-rounds.service';
 import { selectWinner } from '../features/bid-rounds/round-lifecycle.service';
 import { placeBid } from '../features/bids/bids.service';
+import { uploadProof } from '../features/financing-proofs/financing-proofs.service';
+import { demoFinancingProofPdf } from './demo-financing-proof';
 
 const HOUR = 3_600_000;
 
@@ -30,7 +32,13 @@ export async function seedDemoBids(
     viewer(deps, ids.bidderB),
   ]);
   const now = await databaseNow(deps.db);
-  const bid = (who: Viewer, bidRoundId: string, amount: number, conditions: string | null = null) =>
+  const bid = (
+    who: Viewer,
+    bidRoundId: string,
+    amount: number,
+    conditions: string | null = null,
+    financingProofId: string | null = null,
+  ) =>
     placeBid(
       deps,
       who,
@@ -39,6 +47,7 @@ export async function seedDemoBids(
         amount,
         conditions,
         bidDeadline: new Date(now.getTime() + 26 * HOUR),
+        financingProofId,
       }),
     );
 
@@ -46,7 +55,14 @@ export async function seedDemoBids(
   if (apartment) {
     await bid(ola, apartment, 5_250_000, 'Forbehold om finansiering');
     await bid(ingrid, apartment, 5_400_000);
-    await bid(ola, apartment, 5_550_000, 'Forbehold om finansiering');
+    // Ola's last bid carries a financing proof, so the seller sees 'Vedlagt' and can download it.
+    const proof = await uploadProof(
+      deps,
+      ola,
+      'application/pdf',
+      demoFinancingProofPdf('Ola Hansen', '6 000 000 kr'),
+    );
+    await bid(ola, apartment, 5_550_000, 'Forbehold om finansiering', proof.id);
   }
   if (house) await bid(ingrid, house, 8_500_000, 'Forbehold om salg av egen bolig');
 

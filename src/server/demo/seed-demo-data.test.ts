@@ -20,7 +20,25 @@ describe('seedDemoData', () => {
     expect(allUsers.filter((u) => u.isAdmin)).toHaveLength(1);
     const resets = await t.deps.db.select().from(passwordResetRequests);
     expect(resets).toMatchObject([{ userId: allUsers.find((u) => u.email === 'ingrid@budrunde.no')?.id }]);
-    expect(await t.deps.db.select().from(bids)).toHaveLength(7);
+    const allBids = await t.deps.db.select().from(bids);
+    expect(allBids).toHaveLength(7);
+    // One bid carries a financing proof the seller can download: a real PDF, stored privately.
+    const withProof = allBids.filter((b) => b.financingProof);
+    expect(withProof).toHaveLength(1);
+    const seller = allUsers.find((u) => u.email === 'selger@budrunde.no');
+    const { login } = await import('../../../tests/setup/accounts');
+    const { sessionCookieFrom } = await import('../../../tests/setup/test-app');
+    const { DEMO_PASSWORD } = await import('./seed-demo-data');
+    const cookie = sessionCookieFrom(
+      (await login(t, seller?.email ?? '', DEMO_PASSWORD)).headers['set-cookie'],
+    );
+    const proof = await t.request({
+      method: 'GET',
+      url: `/api/bids/${withProof[0]?.id}/financing-proof`,
+      cookie,
+    });
+    expect(proof.statusCode).toBe(200);
+    expect(proof.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(await t.deps.db.select().from(bidJournals)).toHaveLength(3);
 
     const res = await t.request({ method: 'GET', url: '/api/bid-rounds/active' });
