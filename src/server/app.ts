@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale';
 import type { AppDeps } from './deps';
+import type { TrustProxy } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -29,13 +30,23 @@ export interface BuildAppOptions {
   apiRateLimit?: number;
 }
 
+/**
+ * Fastify takes a hop count at run time, but its types do not list numbers: a hop count is written as the
+ * function Fastify would make of it (trust the nearest `hops` addresses).
+ */
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** Builds the whole HTTP application without listening, so tests can drive it with inject(). */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger
       ? { loggerInstance: options.logger }
       : { logger: options.logger ?? loggerOptions(deps.env.LOG_LEVEL) }),
-    trustProxy: deps.env.TRUST_PROXY,
+    trustProxy: trustProxyOption(deps.env.TRUST_PROXY),
     bodyLimit: 100 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

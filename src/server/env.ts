@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,9 @@ const optionalText = z
 
 // An empty value (as .env.example leaves some) counts as unset, so the default applies.
 const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v);
+
+const milliseconds = (fallback: number) =>
+  z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(3_600_000).default(fallback));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -38,7 +42,17 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email('must be an e-mail address').default('kontakt@budrunde.no'),
   CONTACT_ADDRESS: z.string().min(1).default('Postboks 123 Sentrum, 0102 Oslo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: optionalText,
+  // 'outbox' keeps mail in the database in production too, on purpose; see parseEnv.
+  MAIL_TRANSPORT: z.preprocess(
+    emptyAsUnset,
+    z.enum(['smtp', 'outbox'], { error: 'must be smtp or outbox' }).optional(),
+  ),
+  // PostgreSQL only (DATABASE_URL): connections per process and how long anything may wait or hold on.
+  DB_POOL_SIZE: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(200).default(10)),
+  DB_LOCK_TIMEOUT_MS: milliseconds(5_000),
+  DB_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000),
   SMS_PROVIDER: z.preprocess(
     emptyAsUnset,
     z.enum(['log', 'http'], { error: 'must be log or http' }).default('log'),
@@ -61,8 +75,14 @@ const envSchema = z.object({
 
 export type RawEnv = z.infer<typeof envSchema>;
 
-export interface Env extends Omit<RawEnv, 'DEMO_DATA' | 'SESSION_SECRET' | 'APP_URL'> {
+/** Fastify's trustProxy: off, a number of hops, or the addresses and CIDR ranges of the proxies. */
+export type TrustProxy = false | number | string[];
+
+export interface Env extends Omit<RawEnv, 'DEMO_DATA' | 'SESSION_SECRET' | 'APP_URL' | 'TRUST_PROXY'> {
   DATA_DIR: string;
+  TRUST_PROXY: TrustProxy;
+  /** Where mail goes: SMTP when SMTP_URL is set, else the database outbox (development, or on purpose). */
+  mailTransport: 'smtp' | 'outbox';
   APP_URL: string;
   SESSION_SECRET: string;
   DEMO_DATA: boolean;
@@ -90,6 +110,16 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new ConfigError('Invalid configuration: SMS_HTTP_URL is required when SMS_PROVIDER is http');
   }
   checkS3(raw);
+  const mailTransport = raw.MAIL_TRANSPORT ?? (raw.SMTP_URL ? 'smtp' : 'outbox');
+  if (mailTransport === 'smtp' && !raw.SMTP_URL) {
+    throw new ConfigError('Invalid configuration: SMTP_URL is required when MAIL_TRANSPORT is smtp');
+  }
+  // The outbox keeps links that log people in; in production it is a choice, never a fallback.
+  if (raw.NODE_ENV === 'production' && !raw.SMTP_URL && raw.MAIL_TRANSPORT !== 'outbox') {
+    throw new ConfigError(
+      'Invalid configuration: SMTP_URL is required when NODE_ENV is production (or set MAIL_TRANSPORT=outbox to keep mail in the database on purpose)',
+    );
+  }
   const dataDir = resolve(raw.DATA_DIR);
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
   const demo =
@@ -102,8 +132,38 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     APP_URL: appUrl,
     SESSION_SECRET: raw.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     DEMO_DATA: demo,
+    TRUST_PROXY: parseTrustProxy(raw.TRUST_PROXY),
+    mailTransport,
     isHttps: appUrl.startsWith('https://'),
   };
+}
+
+/**
+ * 'false' or unset: no proxy. A number: that many proxies in front (TRUST_PROXY=1 for one nginx). Otherwise a
+ * comma-separated list of the proxies' addresses or CIDR ranges. 'true' would believe every X-Forwarded-For
+ * hop, so a client could name its own address and step around every per-address limit: refused.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || ['false', '0', 'no'].includes(value)) return false;
+  if (['true', 'yes'].includes(value)) {
+    throw new ConfigError(
+      'Invalid configuration: TRUST_PROXY=true would trust every X-Forwarded-For hop; write the number of proxies in front (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.5,10.1.0.0/16)',
+    );
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/');
+    const version = isIP(address ?? '');
+    const bits = version === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits);
+    if (!version || !prefixOk || extra !== undefined) {
+      throw new ConfigError(
+        `Invalid configuration: TRUST_PROXY has "${entry}", which is not a number of hops, an IP address or a CIDR range`,
+      );
+    }
+  }
+  return entries;
 }
 
 function checkS3(raw: RawEnv): void {
