@@ -13,7 +13,7 @@ import { loggerOptions } from './http/logging';
 import { createJobHandlers } from './jobs/handlers';
 import { periodicTasks } from './jobs/periodic-tasks';
 import { JobWorker } from './jobs/worker';
-import { OutboxMailer, SmtpMailer } from './mail/mailer';
+import { createMailer } from './mail/create-mailer';
 import { RateLimiter } from './security/rate-limiter';
 import { createSmsSender } from './sms/create-sms-sender';
 import { createStorage } from './storage/create-storage';
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     db: database.db,
     clock: systemClock,
     storage,
-    mailer: env.SMTP_URL ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM) : new OutboxMailer(database.db, log),
+    mailer: createMailer(env, database.db, log),
     sms: createSmsSender(env, log),
     limiter: new RateLimiter(systemClock),
   };

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
 import { createJobHandlers } from '../../src/server/jobs/handlers';
 import { JobWorker } from '../../src/server/jobs/worker';
-import { OutboxMailer } from '../../src/server/mail/mailer';
+import { OutboxMailer } from '../../src/server/mail/outbox-mailer';
 import { RateLimiter } from '../../src/server/security/rate-limiter';
 import { LocalStorage } from '../../src/server/storage/local-storage';
 import { RecordingSms } from '../setup/recording-sms';

@@ -11,7 +11,7 @@ import { parseEnv } from '../../src/server/env';
 import { createJobHandlers } from '../../src/server/jobs/handlers';
 import { JobWorker } from '../../src/server/jobs/worker';
 import type { Mail, Mailer } from '../../src/server/mail/mailer';
-import { OutboxMailer } from '../../src/server/mail/mailer';
+import { OutboxMailer } from '../../src/server/mail/outbox-mailer';
 import { RateLimiter } from '../../src/server/security/rate-limiter';
 import { LocalStorage } from '../../src/server/storage/local-storage';
 import { RecordingSms } from './recording-sms';

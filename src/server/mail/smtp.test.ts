@@ -8,7 +8,7 @@ import { createRoundAs, placeBidOk } from '../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { jobs } from '../db/schema';
 import { createUser } from '../features/accounts/accounts.service';
-import { SmtpMailer } from './mailer';
+import { SmtpMailer } from './smtp-mailer';
 
 // A real SMTP server in the test: what nodemailer sends is what a mail provider would receive.
 const received: ParsedMail[] = [];
