@@ -12,6 +12,17 @@ const pgProject = process.env.TEST_DATABASE_URL
           hookTimeout: 60_000,
         },
       },
+      // Faults need a real PostgreSQL to break: connections killed under load, row locks held from outside.
+      {
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          globalSetup: ['tests/setup/global-pg.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ]
   : [];
 

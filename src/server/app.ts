@@ -60,26 +60,31 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     isHttps: deps.env.isHttps,
     apiRateLimit: options.apiRateLimit ?? 600,
   });
-  await registerSession(app, {
-    db: deps.db,
-    clock: deps.clock,
-    secret: deps.env.SESSION_SECRET,
-    isHttps: deps.env.isHttps,
-  });
-  registerAccess(app, deps.db);
-  registerInputGuard(app);
-
+  // Liveness, readiness and images need no session: a database outage must not reach them, and a request
+  // for a picture should not cost a session lookup.
   await app.register(healthRoutes(deps));
-  await app.register(siteRoutes(deps));
-  await app.register(authRoutes(deps));
-  await app.register(accountsRoutes(deps));
-  await app.register(bidRoundsRoutes(deps));
-  await app.register(bidsRoutes(deps));
-  await app.register(journalsRoutes(deps));
-  await app.register(adminRoutes(deps));
   await app.register(objectsRoutes(deps));
-  await app.register(uploadRoutes(deps));
-  await app.register(financingProofsRoutes(deps));
+  // Everything that needs to know who is asking lives in this one context, with the session and access
+  // hooks. The client's files, registered after it on the root, are served without touching the database.
+  await app.register(async (api) => {
+    await registerSession(api, {
+      db: deps.db,
+      clock: deps.clock,
+      secret: deps.env.SESSION_SECRET,
+      isHttps: deps.env.isHttps,
+    });
+    registerAccess(api, deps.db);
+    registerInputGuard(api);
+    await api.register(siteRoutes(deps));
+    await api.register(authRoutes(deps));
+    await api.register(accountsRoutes(deps));
+    await api.register(bidRoundsRoutes(deps));
+    await api.register(bidsRoutes(deps));
+    await api.register(journalsRoutes(deps));
+    await api.register(adminRoutes(deps));
+    await api.register(uploadRoutes(deps));
+    await api.register(financingProofsRoutes(deps));
+  });
   await registerClientFiles(app, options.clientDir ?? null);
   return app;
 }

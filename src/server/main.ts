@@ -36,7 +36,15 @@ function loadEnv(): Env {
 
 async function openDatabase(env: Env, log: Logger): Promise<Database> {
   if (env.DATABASE_URL)
-    return openPg(env.DATABASE_URL, 10, (err) => log.warn({ err }, 'idle database connection lost'));
+    return openPg(env.DATABASE_URL, {
+      max: env.DB_POOL_SIZE,
+      lockTimeoutMs: env.DB_LOCK_TIMEOUT_MS,
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      // A request waits for a free connection no longer than for a lock: then it gets a 503 to retry.
+      connectionTimeoutMs: env.DB_LOCK_TIMEOUT_MS || 5_000,
+      onConnectionError: (err) => log.warn({ err: err.message }, 'database connection lost'),
+    });
   const dir = join(env.DATA_DIR, 'pglite');
   mkdirSync(dir, { recursive: true });
   return openPgliteDir(dir);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
-import type { Database } from '../../src/server/db/client';
+import type { Database, PgOptions } from '../../src/server/db/client';
 import { mailOutbox } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
@@ -44,6 +44,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Default: the development outbox, read back with mails(). */
   mailer?: Mailer;
+  /** Pool size and timeouts of the PostgreSQL pool (api-pg and faults only). */
+  pg?: PgOptions;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -55,7 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.pg);
   const clock = new TestClock();
   const sms = new RecordingSms();
   const deps: AppDeps = {

@@ -3,20 +3,21 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openPg, openPglite } from '../../src/server/db/client';
+import { type Database, openPg, openPglite, type PgOptions } from '../../src/server/db/client';
 
 /** A fresh, migrated database for one test file: a PGlite copy, or a new PostgreSQL database (api-pg). */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(pgOptions: PgOptions = {}): Promise<Database> {
   const pgTemplate = inject('pgTemplateUrl');
-  if (pgTemplate) return createPgDatabase(pgTemplate);
+  if (pgTemplate) return createPgDatabase(pgTemplate, pgOptions);
   const dump = readFileSync(inject('pgliteTemplate'));
   const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
   return openPglite(pglite);
 }
 
-async function createPgDatabase(templateUrl: string): Promise<Database> {
-  const name = `budrunde_test_${randomBytes(6).toString('hex')}`;
+async function createPgDatabase(templateUrl: string, pgOptions: PgOptions): Promise<Database> {
   const templateName = new URL(templateUrl).pathname.slice(1);
+  // Named after the template, so that its project's teardown finds and drops it.
+  const name = `${templateName.replace(/_template$/, '')}_${randomBytes(6).toString('hex')}`;
   const adminUrl = new URL(templateUrl);
   adminUrl.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
@@ -25,7 +26,7 @@ async function createPgDatabase(templateUrl: string): Promise<Database> {
   await admin.end();
   const url = new URL(templateUrl);
   url.pathname = `/${name}`;
-  const database = openPg(url.toString(), 10);
+  const database = openPg(url.toString(), { max: 10, ...pgOptions });
   return {
     ...database,
     close: async () => {

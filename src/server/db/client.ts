@@ -50,15 +50,39 @@ export async function openPgliteDir(dataDir: string): Promise<Database> {
   return openPglite(await PGlite.create(dataDir));
 }
 
-export function openPg(
-  connectionString: string,
-  max = 10,
-  onIdleError: (error: Error) => void = () => {},
-): Database {
-  const pool = new pg.Pool({ connectionString, max });
+export interface PgOptions {
+  /** Connections in this process's pool. */
+  max?: number;
+  /** How long a statement may wait for a lock (a round's row, say) before it fails: 55P03. */
+  lockTimeoutMs?: number;
+  /** How long one statement may run: 57014. */
+  statementTimeoutMs?: number;
+  /** How long a transaction may sit idle, holding its locks, before the server ends it. */
+  idleInTransactionTimeoutMs?: number;
+  /** How long a request waits for a free connection, or for a new one, before it fails. */
+  connectionTimeoutMs?: number;
+  /** A connection died: idle in the pool, or checked out by a request or a transaction. */
+  onConnectionError?: (error: Error) => void;
+}
+
+export function openPg(connectionString: string, options: PgOptions = {}): Database {
+  const onError = options.onConnectionError ?? (() => {});
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    // 0 means 'no limit' to PostgreSQL; undefined leaves the server's own setting.
+    lock_timeout: options.lockTimeoutMs,
+    statement_timeout: options.statementTimeoutMs,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,
+    connectionTimeoutMillis: options.connectionTimeoutMs,
+  });
   // An idle connection that dies (a server restart, a dropped database) must not crash the process; the
   // pool replaces it on the next query.
-  pool.on('error', onIdleError);
+  pool.on('error', onError);
+  // Nor may one that a request or transaction holds: without a listener of its own, a checked-out client's
+  // 'error' event (57P01 on a restart) is unhandled and ends the process. With it, the query in flight fails
+  // and the request gets a 503.
+  pool.on('connect', (client) => client.on('error', onError));
   const db = retryConflicts(drizzlePg({ client: pool, schema }) as unknown as Db);
   return {
     db,

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../errors';
 
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -37,6 +38,7 @@ function loggableError(error: Error & { cause?: unknown; code?: string }) {
 }
 
 export const SERVER_ERROR_MESSAGE = 'Noe gikk galt på serveren. Prøv igjen senere.';
+export const UNAVAILABLE_MESSAGE = 'Tjenesten er midlertidig utilgjengelig. Prøv igjen om litt.';
 
 /** The one error contract: every failure becomes `{ message, errors? }` with the right status. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -58,6 +60,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = FASTIFY_MESSAGES[error.code] ?? STATUS_MESSAGES[status] ?? 'Ugyldig forespørsel';
       request.log.info({ code: error.code, status }, 'client error');
       return reply.status(status).send({ message });
+    }
+    // The database restarting, a lock not granted in time, a full pool: the transaction was rolled back, so
+    // nothing was half-done, and the same request can simply be sent again.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: loggableError(error) }, 'database unavailable');
+      return reply.status(503).header('retry-after', '2').send({ message: UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({ message: SERVER_ERROR_MESSAGE });

@@ -32,10 +32,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('health and routing', () => {
-  it('GET /api/health checks the database', async () => {
+  it('GET /api/health says the process is alive; GET /api/ready says the database answers', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok' });
+    const ready = await t.request({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
   it('unknown /api paths get a JSON 404', async () => {

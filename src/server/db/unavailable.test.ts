@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from './unavailable';
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    [{ code: '57P01', message: 'terminating connection due to administrator command' }],
+    [{ code: '55P03', message: 'canceling statement due to lock timeout' }],
+    [{ code: '57014', message: 'canceling statement due to statement timeout' }],
+    [new Error('Connection terminated unexpectedly')],
+    [new Error('timeout exceeded when trying to connect')],
+    [{ message: 'Failed query: select 1', cause: { code: 'ECONNREFUSED' } }],
+  ])('%j means: try again shortly', (error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    [{ code: '23505', message: 'duplicate key value violates unique constraint' }],
+    [new Error('something else')],
+    [undefined],
+  ])('%j does not', (error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
