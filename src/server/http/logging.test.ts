@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactUrl } from './logging';
+import { loggerOptions, maskEmail, maskPhone, maskText, redactUrl } from './logging';
 
 describe('redactUrl', () => {
   it.each([
@@ -14,6 +14,15 @@ describe('redactUrl', () => {
     ['/api/auth/verify-email?TOKEN=abc', '/api/auth/verify-email?TOKEN=[REDACTED]'],
     ['/x?Token=abc&token=def', '/x?Token=[REDACTED]&token=[REDACTED]'],
     ['/x?token=', '/x?token=[REDACTED]'],
+    [
+      '/api/uploads/abc?expires=1795461475594&sig=c2lnbmF0dXJl',
+      '/api/uploads/abc?expires=1795461475594&sig=[REDACTED]',
+    ],
+    [
+      'Bekreft: http://localhost:5000/verify-email?token=abc-123_x. Hilsen',
+      'Bekreft: http://localhost:5000/verify-email?token=[REDACTED] Hilsen',
+    ],
+    ['/reset-password?token=abc#top', '/reset-password?token=[REDACTED]#top'],
   ])('%s → %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });
@@ -23,8 +32,46 @@ describe('redactUrl', () => {
     '/api/auth/verify-email',
     '/api/token/abc',
     '/x?tokenType=email',
+    '/x?signature=1&design=2',
   ])('leaves %s alone', (url) => {
     expect(redactUrl(url)).toBe(url);
+  });
+});
+
+describe('masking personal data for the log', () => {
+  it.each([
+    ['kari@example.no', 'k***@e***.no'],
+    ['Ola.Nordmann@mail.example.co.uk', 'O***@m***.uk'],
+    ['root@localhost', 'r***@l***'],
+    ['ikke-en-adresse', '***'],
+    ['@example.no', '***'],
+  ])('maskEmail(%s) → %s', (email, masked) => {
+    expect(maskEmail(email)).toBe(masked);
+  });
+
+  it.each([
+    ['+47 41234567', '+47 ****4567'],
+    ['+47 412 34 567', '+47 ****4567'],
+    ['+46 1234567', '+46 ****567'],
+    ['+4741234567', '****4567'],
+    ['41234567', '****4567'],
+    ['+47 12', '+47 ****2'],
+    ['', '****'],
+  ])('maskPhone(%s) → %s', (phone, masked) => {
+    expect(maskPhone(phone)).toBe(masked);
+  });
+
+  it('maskText removes secret link parameters and masks e-mail addresses, and keeps the rest', () => {
+    expect(
+      maskText(
+        'Budrunde: Nytt bud på Storgata 1: 4 500 000 kr. http://localhost:5000/budrunder/7?token=hemmelig Svar til kari@example.no',
+      ),
+    ).toBe(
+      'Budrunde: Nytt bud på Storgata 1: 4 500 000 kr. http://localhost:5000/budrunder/7?token=[REDACTED] Svar til k***@e***.no',
+    );
+    expect(maskText('Budrunde: Nytt bud. http://localhost:5000/budrunder/7')).toBe(
+      'Budrunde: Nytt bud. http://localhost:5000/budrunder/7',
+    );
   });
 });
 

@@ -1,10 +1,41 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
-// Tokens travel in query strings (?token=…) and must never reach the logs.
-const SECRET_QUERY = /([?&](?:token)=)[^&]*/gi;
+// Secrets travel in query strings: e-mail links carry ?token=…, upload links &sig=…. Either one is enough to
+// take over an account or upload as someone, so their values never reach the logs. A value ends at the next
+// parameter, fragment or white space, so the same pattern works on a bare URL and on a text with links in it.
+const SECRET_QUERY = /([?&](?:token|sig)=)[^&#\s]*/gi;
 
+/** A URL, or any text with URLs in it, with the values of secret query parameters replaced. */
 export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[REDACTED]');
+}
+
+/** 'kari@example.no' → 'k***@e***.no': enough to tell mails apart in a log, too little to identify anyone. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  const labels = email.slice(at + 1).split('.');
+  const topLevel = labels.length > 1 ? `.${labels.pop()}` : '';
+  return `${email[0]}***@${labels[0]?.[0] ?? ''}***${topLevel}`;
+}
+
+/**
+ * '+47 41234567' → '+47 ****4567'. The country code stays (it says which network), and at most half the
+ * digits, and never more than four, are shown.
+ */
+export function maskPhone(phone: string): string {
+  const match = /^\s*(\+\d{1,4})\s+(.*)$/.exec(phone);
+  const digits = (match ? (match[2] ?? '') : phone).replace(/\D/g, '');
+  const shown = Math.min(4, Math.floor(digits.length / 2));
+  const tail = `****${shown > 0 ? digits.slice(-shown) : ''}`;
+  return match ? `${match[1]} ${tail}` : tail;
+}
+
+const EMAIL_IN_TEXT = /[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[a-z]{2,}/gi;
+
+/** A free text (an SMS, say) fit for the log: secret link parameters removed, e-mail addresses masked. */
+export function maskText(text: string): string {
+  return redactUrl(text).replace(EMAIL_IN_TEXT, maskEmail);
 }
 
 /** JSON logs (pino) with cookies, credentials and tokens removed. */

@@ -122,11 +122,11 @@ describe('createSmsSender', () => {
     expect(gateway.received[0]?.body).toEqual({ from: 'Meglerhuset', to: '+4799999999', message: 'Hei' });
   });
 
-  it('the log provider writes the message to the app log at info', async () => {
+  it('the log provider writes the message to the app log at info, with the number masked', async () => {
     const lines: string[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
     await new LogSmsSender(log).send('+4741234567', 'Hei Kari');
-    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ level: 30, to: '+4741234567', text: 'Hei Kari' });
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ level: 30, to: '****4567', text: 'Hei Kari' });
   });
 });
 
