@@ -37,6 +37,23 @@ export function passwordResetMail(r: Recipient, url: string): Mail {
   });
 }
 
+/**
+ * To the owner of an address someone tried to register again. Registration answers as if the address were
+ * new, so that the form does not tell strangers who has an account; this mail tells the owner instead.
+ */
+export function accountExistsMail(r: Recipient, appUrl: string): Mail {
+  return renderMail(r.email, {
+    subject: 'Du har allerede en konto hos Budrunde',
+    greeting: hello(r),
+    paragraphs: [
+      'Noen, kanskje du, prøvde nettopp å registrere en ny konto hos Budrunde med denne e-postadressen. Du har allerede en konto hos oss, så ingen ny konto er opprettet.',
+      'Logg inn med e-postadressen og passordet ditt. Har du glemt passordet, trykker du «Glemt passordet?» i innloggingsvinduet, så sender vi deg en lenke for å tilbakestille det.',
+    ],
+    action: { label: 'Logg inn', url: `${appUrl}/?login=1` },
+    notes: ['Var det ikke deg? Da kan du se bort fra denne e-posten. Kontoen din er ikke endret.'],
+  });
+}
+
 export function passwordChangedMail(r: Recipient, appUrl: string): Mail {
   return renderMail(r.email, {
     subject: 'Passordet ditt hos Budrunde er endret',

@@ -12,7 +12,6 @@ import {
 import type { AppDeps } from '../../deps';
 import { endSession, startUserSession } from '../../http/session';
 import {
-  authenticate,
   forgotPassword,
   isResetLinkUsable,
   register,
@@ -20,12 +19,15 @@ import {
   resetPassword,
   verifyEmail,
 } from './auth.service';
+import { readDeviceCookie, sendDeviceCookie, setDeviceCookie } from './device-cookie';
+import { logIn } from './login.service';
 
 const pub = { access: 'public' } as const;
 
 export function authRoutes(deps: AppDeps) {
   return async (base: FastifyInstance): Promise<void> => {
     const app = base.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onSend', sendDeviceCookie(deps.env.isHttps));
 
     app.post(
       '/api/auth/register',
@@ -36,9 +38,14 @@ export function authRoutes(deps: AppDeps) {
       },
     );
 
-    app.post('/api/auth/login', { config: pub, schema: { body: loginSchema } }, async (request) => {
-      const user = await authenticate(deps, request.body, request.ip);
+    app.post('/api/auth/login', { config: pub, schema: { body: loginSchema } }, async (request, reply) => {
+      const { user, deviceCookie } = await logIn(deps, request.body, {
+        ip: request.ip,
+        deviceCookie: readDeviceCookie(request, deps.env.isHttps),
+        log: request.log,
+      });
       await startUserSession(request, user.id, deps.clock);
+      setDeviceCookie(reply, deviceCookie);
       return user;
     });
 

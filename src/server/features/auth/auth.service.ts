@@ -1,16 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   composeRegistration,
   type EmailOnlyInput,
-  type LoginInput,
   type ResetPasswordInput,
   type registerSchema,
 } from '../../../shared/schemas/auth';
-import type { CurrentUser } from '../../../shared/schemas/user';
+import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { AppError, Forbidden, TooManyRequests, Unauthorized, ValidationError } from '../../errors';
-import { enqueueTokenMail } from '../../mail/mail-jobs';
-import { hashPassword, verifyPassword } from '../../security/passwords';
+import { AppError, Conflict, TooManyRequests, ValidationError } from '../../errors';
+import { accountExistsMail } from '../../mail/account-mails';
+import { enqueueMail, enqueueTokenMail } from '../../mail/mail-jobs';
+import { hashAccount } from '../../security/account-hash';
+import { hashPassword } from '../../security/passwords';
 import { hashToken } from '../../security/tokens';
 import {
   findLoginByEmail,
@@ -18,11 +20,11 @@ import {
   findViewerById,
   updateUser,
 } from '../accounts/accounts.repository';
-import { createUser, toCurrentUser } from '../accounts/accounts.service';
+import { createUser } from '../accounts/accounts.service';
 import {
   completeResetRequests,
   findResetTokenSentAt,
-  insertResetRequest,
+  insertResetRequestIfLive,
 } from './password-resets.repository';
 import { deleteUserSessions } from './sessions.repository';
 
@@ -38,9 +40,6 @@ export const INVALID_RESET_LINK =
 export const INVALID_VERIFY_LINK =
   'Verifikasjonslenken er ugyldig eller utløpt. Be om en ny når du logger inn.';
 
-// Verifying against this when the address is unknown makes both failures cost the same argon2 time.
-const DUMMY_HASH = hashPassword('no-such-user-placeholder');
-
 export async function register(
   deps: AppDeps,
   input: z.output<typeof registerSchema>,
@@ -48,54 +47,66 @@ export async function register(
 ): Promise<void> {
   if (!deps.limiter.hit(`register-ip:${ip}`, 10, HOUR)) throw new TooManyRequests();
   const combined = composeRegistration(input);
-  await deps.db.transaction(async (tx) => {
-    const userId = await createUser(tx, {
-      email: input.email,
-      password: input.password,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phone: combined.phone,
-      address: combined.address,
-      bankName: input.bankName,
-      bankContactName: input.bankContactName,
-      bankContactPhone: combined.bankContactPhone,
+  try {
+    await deps.db.transaction(async (tx) => {
+      const owner = await findLoginByEmail(tx, input.email);
+      if (owner) {
+        // Hashed and thrown away: a new account costs one argon2 hash, and so must a known address.
+        await hashPassword(input.password);
+        await mailExistingOwner(deps, tx, owner.id, input.email);
+        return;
+      }
+      const userId = await createUser(tx, {
+        email: input.email,
+        password: input.password,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: combined.phone,
+        address: combined.address,
+        bankName: input.bankName,
+        bankContactName: input.bankContactName,
+        bankContactPhone: combined.bankContactPhone,
+      });
+      await enqueueTokenMail(tx, 'verify', userId);
     });
-    await enqueueTokenMail(tx, 'verify', userId);
-  });
+  } catch (error) {
+    // Two registrations of one address at once: the unique index refused the second. Its answer and mail
+    // must still be those of a known address.
+    if (!(error instanceof Conflict)) throw error;
+    await deps.db.transaction(async (tx) => {
+      const owner = await findLoginByEmail(tx, input.email);
+      if (owner) await mailExistingOwner(deps, tx, owner.id, input.email);
+    });
+  }
 }
 
-/** Checks the credentials and the account's state. The route then starts a fresh session for the user. */
-export async function authenticate(deps: AppDeps, input: LoginInput, ip: string): Promise<CurrentUser> {
-  const account = input.email.toLowerCase();
-  const ipAllowed = deps.limiter.hit(`login-ip:${ip}`, 30, 15 * MINUTE);
-  const accountAllowed = deps.limiter.hit(`login-account:${account}`, 10, 15 * MINUTE);
-  if (!ipAllowed || !accountAllowed) {
-    throw new TooManyRequests('For mange innloggingsforsøk. Vent 15 minutter og prøv igjen.');
-  }
-  const row = await findLoginByEmail(deps.db, input.email);
-  const passwordOk = await verifyPassword(row?.password ?? (await DUMMY_HASH), input.password);
-  if (!row || !passwordOk) throw new Unauthorized(LOGIN_FAILED);
-  if (!row.emailVerified) throw new Forbidden(VERIFY_FIRST, { requiresEmailVerification: true });
-  if (!row.isApproved)
-    throw new Forbidden('Kontoen din er sperret. Kontakt oss hvis du mener dette er feil.');
-  deps.limiter.reset(`login-account:${account}`);
-  const viewer = await findViewerById(deps.db, row.id);
-  if (!viewer) throw new Unauthorized(LOGIN_FAILED);
-  return toCurrentUser(viewer);
+/**
+ * Registration answers a known address as it answers a new one (no account enumeration); the owner hears of
+ * it by mail instead. At most a few an hour per address, silently, so the form cannot flood someone's inbox.
+ */
+async function mailExistingOwner(deps: AppDeps, tx: DbOrTx, userId: string, email: string) {
+  const key = `register-known-address:${hashAccount(deps.env.SESSION_SECRET, email)}`;
+  if (!deps.limiter.hit(key, 3, HOUR)) return;
+  const owner = await findViewerById(tx, userId);
+  if (owner) await enqueueMail(tx, accountExistsMail(owner, deps.env.APP_URL));
 }
 
 /**
  * Resend and forgot-password answer the same whether or not the address is known; the per-address limit
- * silently stops mail bombing, the per-IP limit is visible.
+ * silently stops mail bombing, the per-IP limit is visible. Known or not, the same statements run and one job
+ * is queued: for an unknown address it names an id no account has, and the job finds no one to mail. So the
+ * answer takes the same time too, and the job decides who is mailed (a verified account gets no new
+ * verification link there either).
  */
 async function requestTokenMail(deps: AppDeps, kind: 'verify' | 'reset', input: EmailOnlyInput, ip: string) {
   if (!deps.limiter.hit(`${kind}-ip:${ip}`, 10, HOUR)) throw new TooManyRequests();
-  if (!deps.limiter.hit(`${kind}-address:${input.email.toLowerCase()}`, 3, HOUR)) return;
-  const row = await findLoginByEmail(deps.db, input.email);
-  if (!row || (kind === 'verify' && row.emailVerified)) return;
+  const address = hashAccount(deps.env.SESSION_SECRET, input.email);
+  if (!deps.limiter.hit(`${kind}-address:${address}`, 3, HOUR)) return;
   await deps.db.transaction(async (tx) => {
-    if (kind === 'reset') await insertResetRequest(tx, row.id, 'Glemt passord (lenke på e-post)');
-    await enqueueTokenMail(tx, kind, row.id);
+    const row = await findLoginByEmail(tx, input.email);
+    const userId = row?.id ?? randomUUID();
+    if (kind === 'reset') await insertResetRequestIfLive(tx, userId, 'Glemt passord (lenke på e-post)');
+    await enqueueTokenMail(tx, kind, userId);
   });
 }
 

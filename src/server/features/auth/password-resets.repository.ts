@@ -6,6 +6,16 @@ export async function insertResetRequest(db: DbOrTx, userId: string, reason: str
   await db.insert(passwordResetRequests).values({ userId, reason });
 }
 
+/**
+ * Opens a request for the user if `userId` is a live account, and otherwise does the same lookup and inserts
+ * nothing. Forgot-password calls it with a made-up id for an unknown address, so both cost the same.
+ */
+export async function insertResetRequestIfLive(db: DbOrTx, userId: string, reason: string): Promise<void> {
+  await db.execute(sql`
+    insert into password_reset_requests (user_id, reason)
+    select id, ${reason} from users where id = ${userId} and deleted_at is null`);
+}
+
 /** Marks a user's open reset requests completed: the password was just set. */
 export async function completeResetRequests(db: DbOrTx, userId: string): Promise<void> {
   await db
@@ -95,4 +105,26 @@ export async function findResetRequestUserId(db: DbOrTx, id: string): Promise<st
     .from(passwordResetRequests)
     .where(eq(passwordResetRequests.id, id));
   return rows[0]?.userId ?? null;
+}
+
+/**
+ * Retention (decision 014): a request that was dealt with goes `completedDays` after it was completed (the
+ * admin_actions trail keeps the record of an approval); one that no one dealt with goes once it is
+ * `openDays` old, as no one will act on it any more. Rejected requests are deleted when rejected.
+ */
+export async function deleteOldResetRequests(
+  db: DbOrTx,
+  days: { completedDays: number; openDays: number },
+): Promise<number> {
+  const rows = await db
+    .delete(passwordResetRequests)
+    .where(
+      sql`(${passwordResetRequests.isCompleted}
+          and coalesce(${passwordResetRequests.completedAt}, ${passwordResetRequests.requestedAt})
+            < now() - make_interval(days => ${days.completedDays}))
+        or (not ${passwordResetRequests.isCompleted}
+          and ${passwordResetRequests.requestedAt} < now() - make_interval(days => ${days.openDays}))`,
+    )
+    .returning({ id: passwordResetRequests.id });
+  return rows.length;
 }

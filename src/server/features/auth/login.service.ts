@@ -1,0 +1,70 @@
+import type { LoginInput } from '../../../shared/schemas/auth';
+import type { CurrentUser } from '../../../shared/schemas/user';
+import type { AppDeps } from '../../deps';
+import { Forbidden, TooManyRequests, Unauthorized } from '../../errors';
+import { hashAccount } from '../../security/account-hash';
+import { readDeviceToken, signDeviceToken } from '../../security/device-token';
+import { beginLoginAttempt } from '../../security/login-throttle';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { findLoginByEmail, findViewerById } from '../accounts/accounts.repository';
+import { toCurrentUser } from '../accounts/accounts.service';
+import { LOGIN_FAILED, VERIFY_FIRST } from './auth.service';
+
+export const LOGIN_THROTTLED = 'For mange innloggingsforsøk. Vent 15 minutter og prøv igjen.';
+
+// Verifying against this when the address is unknown makes both failures cost the same argon2 time.
+const DUMMY_HASH = hashPassword('no-such-user-placeholder');
+
+/** The part of pino's logger this needs; request.log in the route. */
+export interface AuthLog {
+  warn(fields: object, message: string): void;
+}
+
+export interface LoginRequest {
+  ip: string;
+  /** The device cookie's value, if the browser sent one. */
+  deviceCookie: string | undefined;
+  log: AuthLog;
+}
+
+export interface LoggedIn {
+  user: CurrentUser;
+  /** A fresh device cookie value for this browser and account. */
+  deviceCookie: string;
+}
+
+/**
+ * Checks the credentials and the account's state. The route then starts a fresh session for the user and
+ * gives the browser its device cookie. Throttling is per account and address, never per account alone, so
+ * failures elsewhere cannot keep the owner out (decision 012).
+ */
+export async function logIn(deps: AppDeps, input: LoginInput, request: LoginRequest): Promise<LoggedIn> {
+  const secret = deps.env.SESSION_SECRET;
+  const now = deps.clock.now();
+  const account = hashAccount(secret, input.email);
+  const row = await findLoginByEmail(deps.db, input.email);
+  const device = readDeviceToken(secret, request.deviceCookie, now);
+  const known = row && device?.userId === row.id ? device : null;
+  const attempt = beginLoginAttempt(deps.limiter, { account, ip: request.ip, deviceId: known?.deviceId });
+  // Never the e-mail typed in: the keyed hash lets one follow an attack in the log without it.
+  const logged = { account, ip: request.ip, knownDevice: Boolean(known) };
+  if (!attempt.allowed) {
+    request.log.warn({ ...logged, event: 'auth.login.throttled' }, 'login refused: too many failures');
+    throw new TooManyRequests(LOGIN_THROTTLED);
+  }
+  const passwordOk = await verifyPassword(row?.password ?? (await DUMMY_HASH), input.password);
+  if (!row || !passwordOk) {
+    request.log.warn({ ...logged, event: 'auth.login.failed' }, 'login failed: wrong e-mail or password');
+    throw new Unauthorized(LOGIN_FAILED);
+  }
+  attempt.succeeded();
+  if (!row.emailVerified) throw new Forbidden(VERIFY_FIRST, { requiresEmailVerification: true });
+  if (!row.isApproved)
+    throw new Forbidden('Kontoen din er sperret. Kontakt oss hvis du mener dette er feil.');
+  const viewer = await findViewerById(deps.db, row.id);
+  if (!viewer) throw new Unauthorized(LOGIN_FAILED);
+  // The same browser keeps its device id (and with it its own count); a new browser, or a cookie for
+  // someone else's account, gets a new one.
+  const deviceCookie = signDeviceToken(secret, row.id, now, known?.deviceId);
+  return { user: toCurrentUser(viewer), deviceCookie };
+}
