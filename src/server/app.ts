@@ -28,6 +28,8 @@ export interface BuildAppOptions {
   /** A logger instance, false for none; default: JSON logs at LOG_LEVEL. */
   logger?: FastifyBaseLogger | false;
   apiRateLimit?: number;
+  /** Tests: extra routes, added inside the API context so that they have the session and access hooks. */
+  extendApi?: (api: FastifyInstance) => void;
 }
 
 /**
@@ -84,6 +86,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(adminRoutes(deps));
     await api.register(uploadRoutes(deps));
     await api.register(financingProofsRoutes(deps));
+    options.extendApi?.(api);
   });
   await registerClientFiles(app, options.clientDir ?? null);
   return app;

@@ -72,8 +72,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const worker = new JobWorker(database.db, createJobHandlers(deps), silentLogger, [], {
     backoffMs: () => 0,
   });
-  const app = await buildApp(deps, { logger: false, clientDir: options.clientDir ?? null });
-  options.extend?.(app);
+  const app = await buildApp(deps, {
+    logger: false,
+    clientDir: options.clientDir ?? null,
+    extendApi: options.extend,
+  });
+
   await app.ready();
   return {
     app,

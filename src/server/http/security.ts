@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Forbidden } from '../errors';
+import { registerNoStore } from './no-store';
 
 export interface SecurityOptions {
   appUrl: string;
@@ -45,6 +46,8 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
       message: 'For mange forespørsler. Vent litt og prøv igjen.',
     }),
   });
+
+  registerNoStore(app);
 
   const allowedOrigins = new Set([new URL(options.appUrl).origin]);
   app.addHook('onRequest', async (request) => {

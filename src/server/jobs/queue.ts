@@ -25,26 +25,56 @@ export interface ClaimedJob {
   id: number;
   type: string;
   payload: unknown;
+  /** Counts this claim too. It is also the claim's fencing token: a later claim of the same job raises it. */
   attempts: number;
   maxAttempts: number;
+  createdAt: Date;
 }
 
-// A claimed job is invisible to other workers for this long; if its worker dies, it is picked up again.
-const LOCK_SECONDS = 300;
+/** Which job types a claim may take: only these, or all but these. */
+export interface ClaimFilter {
+  only?: readonly string[];
+  except?: readonly string[];
+}
+
+/**
+ * A claimed job is invisible to other workers for this long, and the worker renews it while the job runs
+ * (extendJobLock). Short, so that the jobs of a process that died are picked up again within a minute.
+ */
+export const DEFAULT_LOCK_MS = 60_000;
+
+const typeList = (types: readonly string[]) =>
+  sql.join(
+    types.map((type) => sql`${type}`),
+    sql`, `,
+  );
+
+function typeCondition(filter: ClaimFilter) {
+  if (filter.only)
+    return filter.only.length > 0 ? sql`and type in (${typeList(filter.only)})` : sql`and false`;
+  if (filter.except && filter.except.length > 0) return sql`and type not in (${typeList(filter.except)})`;
+  return sql``;
+}
 
 /** Claims due jobs; SKIP LOCKED lets several workers (or processes) share the queue without collisions. */
-export async function claimDueJobs(db: DbOrTx, limit: number): Promise<ClaimedJob[]> {
+export async function claimDueJobs(
+  db: DbOrTx,
+  limit: number,
+  filter: ClaimFilter = {},
+  lockMs: number = DEFAULT_LOCK_MS,
+): Promise<ClaimedJob[]> {
   const result = await db.execute(sql`
-    update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LOCK_SECONDS})
+    update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${lockMs / 1000})
     where id in (
       select id from jobs
       where completed_at is null and failed_at is null and run_at <= now()
         and (locked_until is null or locked_until < now())
+        ${typeCondition(filter)}
       order by run_at, id
       limit ${limit}
       for update skip locked
     )
-    returning id, type, payload, attempts, max_attempts`);
+    returning id, type, payload, attempts, max_attempts, created_at`);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   // UPDATE … RETURNING does not keep the subquery's order; run them oldest first.
   return rows
@@ -54,31 +84,60 @@ export async function claimDueJobs(db: DbOrTx, limit: number): Promise<ClaimedJo
       payload: r.payload,
       attempts: Number(r.attempts),
       maxAttempts: Number(r.max_attempts),
+      createdAt: new Date(r.created_at as string | Date),
     }))
     .sort((a, b) => a.id - b.id);
 }
 
-export async function markJobDone(db: DbOrTx, id: number): Promise<void> {
-  await db.execute(sql`update jobs set completed_at = now(), locked_until = null where id = ${id}`);
+type Claim = Pick<ClaimedJob, 'id' | 'attempts'>;
+
+/** Whether an update touched a row: false when the claim was lost to a later one. */
+const touched = (result: unknown) => (result as { rows: unknown[] }).rows.length > 0;
+
+/**
+ * The heartbeat: keeps the claim while the job still runs. Only this claim's row (same attempts) is
+ * extended; false means another worker has claimed the job since, and this one should let go of it.
+ */
+export async function extendJobLock(db: DbOrTx, job: Claim, lockMs: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    update jobs set locked_until = now() + make_interval(secs => ${lockMs / 1000})
+    where id = ${job.id} and attempts = ${job.attempts} and completed_at is null and failed_at is null
+    returning id`);
+  return touched(result);
 }
 
-/** Schedules a retry after `delayMs`, or gives up for good once the attempts are used. */
+/** Returns false if a later claim owns the job by now; that worker decides how it ends. */
+export async function markJobDone(db: DbOrTx, job: Claim): Promise<boolean> {
+  const result = await db.execute(sql`
+    update jobs set completed_at = now(), locked_until = null
+    where id = ${job.id} and attempts = ${job.attempts}
+    returning id`);
+  return touched(result);
+}
+
+/**
+ * Schedules a retry after `delayMs`, or gives up for good once the attempts are used. Fenced like
+ * markJobDone: unlocking a job that another worker is running would let a third one start it.
+ */
 export async function markJobFailed(
   db: DbOrTx,
   job: ClaimedJob,
   error: string,
   delayMs: number,
-): Promise<void> {
+): Promise<boolean> {
   if (job.attempts >= job.maxAttempts) {
-    await db.execute(
-      sql`update jobs set failed_at = now(), locked_until = null, last_error = ${error} where id = ${job.id}`,
-    );
-    return;
+    const result = await db.execute(sql`
+      update jobs set failed_at = now(), locked_until = null, last_error = ${error}
+      where id = ${job.id} and attempts = ${job.attempts}
+      returning id`);
+    return touched(result);
   }
-  await db.execute(sql`
+  const result = await db.execute(sql`
     update jobs set run_at = now() + make_interval(secs => ${delayMs / 1000}), locked_until = null,
       last_error = ${error}
-    where id = ${job.id}`);
+    where id = ${job.id} and attempts = ${job.attempts}
+    returning id`);
+  return touched(result);
 }
 
 /**
@@ -97,6 +156,58 @@ export async function deleteFinishedJobs(db: DbOrTx, olderThanDays: number): Pro
     delete from jobs
     where (completed_at is not null or failed_at is not null)
       and coalesce(completed_at, failed_at) < now() - make_interval(days => ${olderThanDays})
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+/** Whom a deleted account's jobs could reach: its address, its phone number, and its id (token mails). */
+export interface JobRecipient {
+  userId: string;
+  email: string;
+  phone: string | null;
+}
+
+/**
+ * Account deletion: every job that reaches or names the person goes, pending or finished. Pending ones
+ * would reach someone who has left; finished ones would keep their address, number and texts for the whole
+ * retention period. Mail jobs carry `{ mail: { to } }`, SMS jobs `{ to, text }`, token mails `{ userId }`.
+ * Numbers are compared by their digits, as the same number may be written with or without spaces; a `to`
+ * with an '@' is an address, never a number.
+ */
+export async function deleteJobsAddressedTo(db: DbOrTx, person: JobRecipient): Promise<number> {
+  const digits = person.phone?.replace(/\D/g, '') ?? '';
+  const byPhone = digits
+    ? sql`or (position('@' in payload->>'to') = 0
+          and regexp_replace(payload->>'to', '[^0-9]', '', 'g') = ${digits})`
+    : sql``;
+  const result = await db.execute(sql`
+    delete from jobs
+    where lower(payload->'mail'->>'to') = lower(${person.email})
+      or lower(payload->>'to') = lower(${person.email})
+      or payload->>'userId' = ${person.userId}
+      ${byPhone}
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+/** What a finished job's payload becomes once its retention has run out (decision 014). */
+export const SCRUBBED_PAYLOAD = { scrubbed: true } as const;
+
+/**
+ * Retention: a finished job's payload (addresses, numbers, names, texts) is replaced after `olderThanDays`.
+ * The row stays until deleteFinishedJobs takes it, so type, attempts, times and error remain for looking
+ * into a delivery problem; addresses and numbers that a provider echoed into the error are masked.
+ */
+export async function scrubFinishedJobPayloads(db: DbOrTx, olderThanDays: number): Promise<number> {
+  const result = await db.execute(sql`
+    update jobs set
+      payload = ${JSON.stringify(SCRUBBED_PAYLOAD)}::jsonb,
+      last_error = regexp_replace(
+        regexp_replace(last_error, '[^[:space:]<>"@]+@[^[:space:]<>"@]+', '[e-post]', 'g'),
+        '[+]?[0-9][0-9 ]{6,}[0-9]', '[telefon]', 'g')
+    where (completed_at is not null or failed_at is not null)
+      and coalesce(completed_at, failed_at) < now() - make_interval(days => ${olderThanDays})
+      and payload <> ${JSON.stringify(SCRUBBED_PAYLOAD)}::jsonb
     returning id`);
   return (result as unknown as { rows: unknown[] }).rows.length;
 }

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { type ClaimedJob, claimDueJobs, markJobDone, markJobFailed } from './queue';
+import { checkLanes, DEFAULT_LANES, type JobLane, typesOfOtherLanes } from './lanes';
+import { type ClaimedJob, claimDueJobs, DEFAULT_LOCK_MS } from './queue';
+import { type JobHandler, runClaimedJob } from './run-job';
 
-export type JobHandler = (payload: unknown) => Promise<void>;
+export type { JobContext, JobHandler } from './run-job';
 
 export interface PeriodicTask {
   name: string;
@@ -11,19 +13,37 @@ export interface PeriodicTask {
 }
 
 export interface WorkerOptions {
+  /** How often an idle lane looks for due jobs, and how soon a lane with a free slot looks again. */
   pollMs?: number;
+  /** The most jobs one claim query takes; a lane never claims more than it has free slots. */
   batchSize?: number;
   /** Delay before retry n (1-based). Exponential with a cap by default. */
   backoffMs?: (attempt: number) => number;
+  /** Default: account mail, SMS and the rest, each with its own concurrency (see lanes.ts). */
+  lanes?: readonly JobLane[];
+  /** How long a claim lasts without renewal; it is renewed every third of this while the job runs. */
+  lockMs?: number;
+  /** A job still running after this is given up (and retried), so a hung provider cannot pin a slot. */
+  jobTimeoutMs?: number;
+  /** How long stop() waits for the jobs under way. */
+  stopGraceMs?: number;
 }
 
 export const defaultBackoff = (attempt: number) => Math.min(5000 * 2 ** (attempt - 1), 60 * 60 * 1000);
 
-/** Runs queued jobs and periodic tasks in this process until stop() is called. */
+/** Longer than any provider's own timeouts (SMTP, SMS, storage) put together, so it only catches hangs. */
+export const DEFAULT_JOB_TIMEOUT_MS = 2 * 60 * 1000;
+/** Within main.ts's 10 s shutdown grace, leaving time to close the server and the database after. */
+export const DEFAULT_STOP_GRACE_MS = 5_000;
+
+/** Runs queued jobs, lane by lane with bounded concurrency, and periodic tasks, until stop() is called. */
 export class JobWorker {
+  private readonly lanes: readonly JobLane[];
   private timers: NodeJS.Timeout[] = [];
-  private running: Promise<unknown> = Promise.resolve();
-  private stopped = true;
+  private laneLoops: Promise<void>[] = [];
+  private readonly naps = new Set<() => void>();
+  /** Set while stop() waits: lanes claim nothing more and do not sleep. */
+  private halting = false;
 
   constructor(
     private readonly db: Db,
@@ -31,19 +51,14 @@ export class JobWorker {
     private readonly log: FastifyBaseLogger,
     private readonly periodic: PeriodicTask[] = [],
     private readonly options: WorkerOptions = {},
-  ) {}
+  ) {
+    this.lanes = options.lanes ?? DEFAULT_LANES;
+    checkLanes(this.lanes);
+  }
 
   start(): void {
-    this.stopped = false;
-    const poll = () => {
-      if (this.stopped) return;
-      this.running = this.runDueJobs()
-        .catch((err) => this.log.error({ err }, 'job polling failed'))
-        .finally(() => {
-          if (!this.stopped) this.timers.push(setTimeout(poll, this.options.pollMs ?? 1000));
-        });
-    };
-    poll();
+    this.halting = false;
+    this.laneLoops = this.lanes.map((lane) => this.keepLaneRunning(lane));
     for (const task of this.periodic) {
       this.timers.push(
         setInterval(() => {
@@ -53,34 +68,116 @@ export class JobWorker {
     }
   }
 
+  /**
+   * Claims nothing more, and waits for the jobs under way, but no longer than `stopGraceMs`: a send stuck on
+   * a silent server must not eat the whole shutdown. A job cut off by the exit keeps its claim until it
+   * lapses, and then runs again, with the same Message-ID.
+   */
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.halting = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers = [];
-    await this.running;
+    for (const wake of this.naps) wake();
+    let grace: NodeJS.Timeout | undefined;
+    const gaveUp = await Promise.race([
+      Promise.all(this.laneLoops).then(() => false),
+      new Promise<boolean>((resolve) => {
+        grace = setTimeout(() => resolve(true), this.options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS);
+      }),
+    ]);
+    clearTimeout(grace);
+    if (gaveUp) this.log.warn('jobs still running at shutdown: they run again once their claims lapse');
+    this.laneLoops = [];
   }
 
-  /** Claims and runs every job that is due now. Returns how many ran. Tests call this directly. */
+  /** Claims and runs every job that is due now, in all lanes at once. Returns how many ran. Tests call this. */
   async runDueJobs(): Promise<number> {
     let total = 0;
     for (;;) {
-      const batch = await claimDueJobs(this.db, this.options.batchSize ?? 10);
-      if (batch.length === 0) return total;
-      for (const job of batch) await this.runJob(job);
-      total += batch.length;
+      const counts = await Promise.all(this.lanes.map((lane) => this.drainLane(lane)));
+      const ran = counts.reduce((sum, n) => sum + n, 0);
+      total += ran;
+      // A job may have queued work for a lane that had already finished: go round until nothing is left.
+      if (ran === 0) return total;
     }
   }
 
-  private async runJob(job: ClaimedJob): Promise<void> {
-    const handler = this.handlers[job.type];
-    try {
-      if (!handler) throw new Error(`no handler for job type ${job.type}`);
-      await handler(job.payload);
-      await markJobDone(this.db, job.id);
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      this.log.warn({ jobId: job.id, type: job.type, attempt: job.attempts, err: message }, 'job failed');
-      await markJobFailed(this.db, job, message, (this.options.backoffMs ?? defaultBackoff)(job.attempts));
+  private async keepLaneRunning(lane: JobLane): Promise<void> {
+    while (!this.halting) {
+      try {
+        await this.drainLane(lane);
+      } catch (err) {
+        this.log.error({ err, lane: lane.name }, 'job polling failed');
+      }
+      await this.nap().done;
     }
+  }
+
+  /**
+   * Runs the lane's due jobs, at most `concurrency` at a time, until none is due and none is running. A slot
+   * that frees up is filled at once; while slots stand empty, the lane looks for new work every poll, so a
+   * job enqueued meanwhile does not wait for the slow ones to finish.
+   */
+  private async drainLane(lane: JobLane): Promise<number> {
+    const filter = lane.types ? { only: lane.types } : { except: typesOfOtherLanes(lane, this.lanes) };
+    const running = new Set<Promise<void>>();
+    let ran = 0;
+    for (;;) {
+      const free = lane.concurrency - running.size;
+      const limit = Math.min(free, this.options.batchSize ?? free);
+      let claimed: ClaimedJob[] = [];
+      if (limit > 0 && !this.halting) {
+        try {
+          claimed = await claimDueJobs(this.db, limit, filter, this.options.lockMs ?? DEFAULT_LOCK_MS);
+        } catch (err) {
+          // Let the jobs under way finish (they hold claims) before giving the error to the caller.
+          await Promise.allSettled(running);
+          throw err;
+        }
+      }
+      for (const job of claimed) {
+        const run = this.runJob(job).finally(() => running.delete(run));
+        running.add(run);
+      }
+      ran += claimed.length;
+      if (running.size === 0) return ran;
+      const slotsLeft = running.size < lane.concurrency && !this.halting;
+      // A full claim means more may be due: fill the remaining slots before waiting.
+      if (slotsLeft && claimed.length > 0 && claimed.length === limit) continue;
+      if (!slotsLeft) {
+        await Promise.race(running);
+        continue;
+      }
+      const nap = this.nap();
+      await Promise.race([...running, nap.done]);
+      nap.cancel();
+    }
+  }
+
+  private runJob(job: ClaimedJob): Promise<void> {
+    return runClaimedJob(job, {
+      db: this.db,
+      log: this.log,
+      handler: this.handlers[job.type],
+      lockMs: this.options.lockMs ?? DEFAULT_LOCK_MS,
+      timeoutMs: this.options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS,
+      backoffMs: this.options.backoffMs ?? defaultBackoff,
+    });
+  }
+
+  /** A sleep of one poll interval that stop() cuts short. */
+  private nap(): { done: Promise<void>; cancel: () => void } {
+    let cancel = () => {};
+    const done = new Promise<void>((resolve) => {
+      if (this.halting) return resolve();
+      const timer = setTimeout(() => cancel(), this.options.pollMs ?? 1000);
+      cancel = () => {
+        clearTimeout(timer);
+        this.naps.delete(cancel);
+        resolve();
+      };
+      this.naps.add(cancel);
+    });
+    return { done, cancel: () => cancel() };
   }
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps';
 import { lockViewerById, updateUser, type Viewer } from '../features/accounts/accounts.repository';
 import { hasOpenResetRequest } from '../features/auth/password-resets.repository';
 import { enqueueJob } from '../jobs/queue';
-import type { JobHandler } from '../jobs/worker';
+import type { JobContext, JobHandler } from '../jobs/worker';
 import { createToken } from '../security/tokens';
 import { passwordResetMail, verificationMail } from './account-mails';
 import type { Mail } from './mailer';
@@ -50,23 +50,42 @@ async function issueToken(
   });
 }
 
+/**
+ * The Message-ID of the mail a job sends: `<job-{id}.{enqueued, ms}@{APP_URL host}>`. The same on every run
+ * of the job, so a copy sent again after a crash is recognisably the same message. The enqueue time keeps
+ * it unique when a fresh database numbers its jobs from 1 again: a receiver that drops repeats by
+ * Message-ID must never drop a different mail. `perAttempt` is for mails whose content differs on each run.
+ */
+export function jobMessageId(
+  job: Pick<JobContext, 'id' | 'createdAt' | 'attempt'>,
+  appUrl: string,
+  perAttempt = false,
+) {
+  const run = perAttempt ? `.${job.attempt}` : '';
+  return `<job-${job.id}.${job.createdAt.getTime()}${run}@${new URL(appUrl).hostname}>`;
+}
+
 export function mailJobHandlers(deps: AppDeps): Record<string, JobHandler> {
   const { mailer, env } = deps;
+  // A token mail makes a new link on every run, which makes the one before it dead: each run is another
+  // message, and gets its own id, so that a receiver that drops repeats never keeps only the dead link.
+  const sendTokenMail = (mail: Mail, job: JobContext) =>
+    mailer.send({ ...mail, messageId: jobMessageId(job, env.APP_URL, true) });
   return {
-    [MAIL_JOB]: async (payload) => {
-      await mailer.send((payload as { mail: Mail }).mail);
+    [MAIL_JOB]: async (payload, job) => {
+      await mailer.send({ ...(payload as { mail: Mail }).mail, messageId: jobMessageId(job, env.APP_URL) });
     },
-    [VERIFY_MAIL_JOB]: async (payload) => {
+    [VERIFY_MAIL_JOB]: async (payload, job) => {
       const issued = await issueToken(deps, 'verify', (payload as { userId: string }).userId);
       if (!issued) return;
-      await mailer.send(verificationMail(issued.user, `${env.APP_URL}/verify-email?token=${issued.token}`));
+      const link = `${env.APP_URL}/verify-email?token=${issued.token}`;
+      await sendTokenMail(verificationMail(issued.user, link), job);
     },
-    [RESET_MAIL_JOB]: async (payload) => {
+    [RESET_MAIL_JOB]: async (payload, job) => {
       const issued = await issueToken(deps, 'reset', (payload as { userId: string }).userId);
       if (!issued) return;
-      await mailer.send(
-        passwordResetMail(issued.user, `${env.APP_URL}/reset-password?token=${issued.token}`),
-      );
+      const link = `${env.APP_URL}/reset-password?token=${issued.token}`;
+      await sendTokenMail(passwordResetMail(issued.user, link), job);
     },
   };
 }

@@ -3,6 +3,11 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * `<…@host>`, set by the mail jobs from the job's identity: a copy sent again after a crash carries the
+   * same id, so mail clients and servers can tell it is the same message. Left out, the transport makes one.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,19 +8,32 @@ import { createRoundAs, placeBidOk } from '../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { jobs } from '../db/schema';
 import { createUser } from '../features/accounts/accounts.service';
+import { enqueueMail, MAIL_JOB, RESET_MAIL_JOB } from './mail-jobs';
 import { SmtpMailer } from './smtp-mailer';
 
 // A real SMTP server in the test: what nodemailer sends is what a mail provider would receive.
 const received: ParsedMail[] = [];
+/** Every message the server was handed, the ones it turned away included. */
+const offered: ParsedMail[] = [];
+/** The next this many messages are answered 451 (try again later), as a busy provider does. */
+let refuseNext = 0;
 let smtp: SMTPServer;
+let mailer: SmtpMailer;
 let t: TestApp;
 
 async function startSmtp(port: number): Promise<SMTPServer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // The mailer pools its connections; a restarting server drops idle ones at once rather than after 30 s.
+    closeTimeout: 100,
     onData(stream, _session, callback) {
       simpleParser(stream).then((mail) => {
+        offered.push(mail);
+        if (refuseNext > 0) {
+          refuseNext--;
+          return callback(Object.assign(new Error('Prøv igjen senere'), { responseCode: 451 }));
+        }
         received.push(mail);
         callback();
       }, callback);
@@ -33,11 +46,11 @@ async function startSmtp(port: number): Promise<SMTPServer> {
 beforeAll(async () => {
   smtp = await startSmtp(0);
   const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({
-    mailer: new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Budrunde <ikke-svar@budrunde.test>'),
-  });
+  mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Budrunde <ikke-svar@budrunde.test>');
+  t = await createTestApp({ mailer });
 });
 afterAll(async () => {
+  mailer.close();
   await t.close();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
@@ -138,5 +151,58 @@ describe('mail over SMTP', () => {
       .where(eq(jobs.id, failed.at(-1)?.id ?? 0));
     await t.runJobs();
     expect(received.length).toBe(before + 1);
+  });
+});
+
+describe('Message-ID', () => {
+  const latestJob = async (type: string) => {
+    const [job] = await t.deps.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.type, type))
+      .orderBy(desc(jobs.id))
+      .limit(1);
+    if (!job) throw new Error(`no ${type} job`);
+    return job;
+  };
+
+  it('a bid notice keeps its Message-ID when it is tried again, and when it is sent again after a crash', async () => {
+    const subject = 'Nytt bud på Meldingshuset: 4 500 000 kr';
+    await enqueueMail(t.deps.db, {
+      to: 'selger@example.no',
+      subject,
+      text: 'Et nytt bud.',
+      html: '<p>Et nytt bud.</p>',
+    });
+    refuseNext = 1;
+    await t.runJobs();
+    const job = await latestJob(MAIL_JOB);
+    expect(job).toMatchObject({ attempts: 2, lastError: expect.stringContaining('451') });
+    // The process died after the server took the mail, before the job was marked done: it runs again.
+    await t.deps.db.update(jobs).set({ completedAt: null, lockedUntil: null }).where(eq(jobs.id, job.id));
+    await t.runJobs();
+
+    const id = `<job-${job.id}.${job.createdAt.getTime()}@localhost>`;
+    expect(offered.filter((m) => m.subject === subject).map((m) => m.messageId)).toEqual([id, id, id]);
+    expect(received.filter((m) => m.subject === subject)).toHaveLength(2);
+  });
+
+  it('a reset mail names its job too, but each try has its own id, as each try carries a new link', async () => {
+    await t.request({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'smtp@example.no' },
+    });
+    const before = offered.length;
+    refuseNext = 1;
+    await t.runJobs();
+    const job = await latestJob(RESET_MAIL_JOB);
+    const tries = offered
+      .slice(before)
+      .filter((m) => m.subject === 'Tilbakestill passordet ditt hos Budrunde');
+    const prefix = `<job-${job.id}.${job.createdAt.getTime()}`;
+    expect(tries.map((m) => m.messageId)).toEqual([`${prefix}.1@localhost>`, `${prefix}.2@localhost>`]);
+    const links = tries.map((m) => linkIn(m, '/reset-password?token='));
+    expect(links[0]).not.toBe(links[1]);
   });
 });

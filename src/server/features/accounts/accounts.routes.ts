@@ -6,6 +6,7 @@ import { Unauthorized } from '../../errors';
 import { viewerOf } from '../../http/access';
 import { endSession } from '../../http/session';
 import { toCurrentUser } from './accounts.service';
+import { EXPORT_FILENAME, exportPersonalData } from './data-export.service';
 import { changePassword, deleteAccount, updateProfile } from './profile.service';
 
 const user = { access: 'user' } as const;
@@ -31,6 +32,16 @@ export function accountsRoutes(deps: AppDeps) {
         return { message: 'Passord endret' };
       },
     );
+
+    // A download of everything held about the user (GDPR art. 15 and 20; decision 014).
+    app.get('/api/users/me/export', { config: user }, async (request, reply) => {
+      const data = await exportPersonalData(deps, viewerOf(request));
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${EXPORT_FILENAME}"`)
+        .header('cache-control', 'no-store')
+        .send(JSON.stringify(data, null, 2));
+    });
 
     app.delete('/api/users/me', { config: user }, async (request, reply) => {
       await deleteAccount(deps, viewerOf(request));

@@ -6,7 +6,8 @@ import type { Tx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, TooManyRequests, ValidationError } from '../../errors';
-import { deletePendingMailTo } from '../../jobs/queue';
+import { deleteOutboxMailTo } from '../../jobs/outbox-retention';
+import { deleteJobsAddressedTo } from '../../jobs/queue';
 import { accountDeletedMail, passwordChangedMail } from '../../mail/account-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { hashPassword, verifyPassword } from '../../security/passwords';
@@ -68,8 +69,8 @@ export async function changePassword(
 
 /**
  * Deletes an account as PRODUCT.md describes: own open rounds closed with journals, personal data scrubbed
- * from the row and from every journal, sessions, follows and reset requests gone, bids kept (they stay
- * anonymous). The row stays so that bids and journals keep pointing at 'Slettet bruker'.
+ * from the row and from every journal, sessions, follows, reset requests and queued or stored messages gone,
+ * bids kept (they stay anonymous). The row stays so that bids and journals keep pointing at 'Slettet bruker'.
  */
 export async function deleteAccount(deps: AppDeps, viewer: Viewer): Promise<void> {
   if (viewer.isAdmin) throw new Forbidden(ADMIN_NOT_DELETABLE);
@@ -97,13 +98,17 @@ export async function deleteAccount(deps: AppDeps, viewer: Viewer): Promise<void
 export async function scrubAccount(
   tx: Tx,
   deps: AppDeps,
-  user: Pick<Viewer, 'id' | 'email' | 'firstName'>,
+  user: Pick<Viewer, 'id' | 'email' | 'firstName' | 'phone'>,
 ): Promise<void> {
   // Own open rounds end first, so that their journals are written while the seller still exists.
   await closeRoundsOwnedBy(tx, deps, user.id);
   await scrubUserFromJournals(tx, user.id);
   await forgetProofsOfUser(tx, user.id);
-  await deletePendingMailTo(tx, user.email);
+  // Queued and delivered messages to the person go (decision 014), including those the closing of their
+  // rounds just queued. Only then is the confirmation queued, so it is the one thing that still goes out;
+  // retention removes its copy later.
+  await deleteJobsAddressedTo(tx, { userId: user.id, email: user.email, phone: user.phone });
+  await deleteOutboxMailTo(tx, user.email);
   await enqueueMail(tx, accountDeletedMail(user.email, user.firstName));
   await updateUser(tx, user.id, {
     ...DELETED_NAME,

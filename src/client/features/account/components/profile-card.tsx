@@ -7,7 +7,7 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 import { ProfileDetails } from './profile-details';
 import { ProfileEditDialog } from './profile-edit-dialog';
 
-/** 'Din profil': view and edit the profile, change the password, or delete the account. */
+/** 'Din profil': view and edit the profile, change the password, download one's data, or delete the account. */
 export function ProfileCard({ user }: { user: CurrentUser }) {
   const [editOpen, editDialog] = useDisclosure(false);
   const [passwordOpen, passwordDialog] = useDisclosure(false);
@@ -22,6 +22,15 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
           </Button>
           <Button variant="default" onClick={passwordDialog.open}>
             Endre passord
+          </Button>
+          {/* A plain link: the browser downloads the file itself, with the session cookie it already has. */}
+          <Button
+            component="a"
+            href="/api/users/me/export"
+            download="budrunde-mine-data.json"
+            variant="default"
+          >
+            Last ned mine data
           </Button>
           {user.isAdmin ? null : (
             <Button variant="subtle" color="red" c="red.9" onClick={deleteDialog.open}>
