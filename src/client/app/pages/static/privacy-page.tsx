@@ -111,7 +111,8 @@ export function PrivacyPage() {
           Kontoopplysningene lagres så lenge du har konto hos oss. Lenker for å bekrefte e-post gjelder i 24
           timer, og lenker for nytt passord i én time. En innlogget økt varer til du logger ut, etter 7 dager
           uten aktivitet, og aldri mer enn 30 dager. Bud og budjournaler oppbevares også etter at budrunden er
-          avsluttet, fordi de er den skriftlige dokumentasjonen av budrunden.
+          avsluttet, fordi de er den skriftlige dokumentasjonen av budrunden. Meldinger vi har sendt deg,
+          slettes fra køen etter 7 dager, og forespørsler om nytt passord 90 dager etter at de er behandlet.
         </Text>
       </Section>
 
@@ -132,7 +133,10 @@ export function PrivacyPage() {
           <List.Item>retting av feil opplysninger – det meste kan du endre selv under «Din profil»</List.Item>
           <List.Item>sletting av opplysninger vi ikke lenger har grunnlag for å lagre</List.Item>
           <List.Item>begrensning av behandlingen</List.Item>
-          <List.Item>dataportabilitet – å få utlevert opplysningene dine i et maskinlesbart format</List.Item>
+          <List.Item>
+            dataportabilitet – å få utlevert opplysningene dine i et maskinlesbart format: under «Din profil»
+            kan du laste ned alt vi har om deg («Last ned mine data»)
+          </List.Item>
           <List.Item>å protestere mot behandling som bygger på berettiget interesse</List.Item>
         </List>
         <Text>
