@@ -87,7 +87,19 @@ export function openPg(connectionString: string, options: PgOptions = {}): Datab
   return {
     db,
     kind: 'pg',
-    migrate: () => migratePg(db as never, { migrationsFolder: findMigrationsFolder() }),
+    migrate: () => migrateWithoutTimeouts(connectionString),
     close: () => pool.end(),
   };
+}
+
+// Migrations may rewrite large tables and wait for locks: on a connection of their own, without the pool's
+// statement and lock timeouts, which are for requests.
+async function migrateWithoutTimeouts(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder: findMigrationsFolder() });
+  } finally {
+    await client.end();
+  }
 }

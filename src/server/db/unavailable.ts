@@ -8,6 +8,8 @@ const UNAVAILABLE_CODES = new Set([
   '55P03', // lock_not_available: lock_timeout ran out waiting for a row lock
   '57014', // query_canceled: statement_timeout ran out
   '25P03', // idle_in_transaction_session_timeout
+  '40P01', // deadlock_detected, still after retryConflicts' tries
+  '40001', // serialization_failure, likewise
   '08000',
   '08001',
   '08003',

@@ -115,4 +115,33 @@ describe('the claim on a running job', () => {
     ]);
     expect((await db.select().from(jobs).where(eq(jobs.id, id)))[0]?.completedAt).toBeInstanceOf(Date);
   });
+
+  it('a job whose handler outlasts the job timeout keeps its claim until the handler stops: never two runs at once', async () => {
+    const LOCK_MS = 600;
+    let inFlight = 0;
+    let maxInFlight = 0;
+    let runs = 0;
+    const trickling: JobHandler = async () => {
+      runs++;
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await sleep(2000);
+      inFlight--;
+    };
+    await enqueueJob(db, 'mail:send', { to: 'kari@example.no' });
+    // A retry that is due long before the handler stops: only a claim held until then keeps B out.
+    const options = { lockMs: LOCK_MS, jobTimeoutMs: 200, backoffMs: () => 300 };
+    const a = worker({ 'mail:send': trickling }, options);
+    const b = worker({ 'mail:send': trickling }, { ...options, pollMs: 50 });
+    const ranByA = a.runDueJobs();
+    await sleep(50);
+    b.start();
+    await ranByA;
+    await sleep(500);
+    await b.stop();
+    // A gave up at 200 ms but held the job until its handler stopped; only then could B try it again.
+    expect(maxInFlight).toBe(1);
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect((await onlyJob()).lastError).toMatch(/timed out/);
+  });
 });

@@ -66,6 +66,7 @@ export async function runClaimedJob(job: ClaimedJob, options: RunJobOptions): Pr
 
   let failed = false;
   let failure: unknown;
+  let work: Promise<unknown> | undefined;
   try {
     if (!handler) throw new Error(`no handler for job type ${job.type}`);
     const context = {
@@ -75,7 +76,7 @@ export async function runClaimedJob(job: ClaimedJob, options: RunJobOptions): Pr
       createdAt: job.createdAt,
       signal: controller.signal,
     };
-    const work = Promise.resolve(handler(job.payload, context));
+    work = Promise.resolve(handler(job.payload, context));
     // If the timeout wins, the handler's own later failure must not surface as an unhandled rejection.
     work.catch(() => {});
     await Promise.race([work, timedOut]);
@@ -83,6 +84,13 @@ export async function runClaimedJob(job: ClaimedJob, options: RunJobOptions): Pr
     failed = true;
     failure = err;
     if (!controller.signal.aborted) controller.abort(err);
+    // A timeout may have won the race while the handler is still at work (a provider that trickles bytes):
+    // hold and renew the claim until it stops, so that no worker starts the same job while this one runs.
+    if (work)
+      await work.then(
+        () => {},
+        () => {},
+      );
   } finally {
     finished = true;
     clearInterval(heartbeat);
