@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { releaseOnFailedBegin } from './release-on-failed-begin';
 import { retryConflicts } from './retry-conflicts';
 import * as schema from './schema';
 
@@ -83,7 +84,9 @@ export function openPg(connectionString: string, options: PgOptions = {}): Datab
   // 'error' event (57P01 on a restart) is unhandled and ends the process. With it, the query in flight fails
   // and the request gets a 503.
   pool.on('connect', (client) => client.on('error', onError));
-  const db = retryConflicts(drizzlePg({ client: pool, schema }) as unknown as Db);
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  releaseOnFailedBegin(pool, db);
+  retryConflicts(db);
   return {
     db,
     kind: 'pg',
