@@ -10,6 +10,7 @@ import {
   sessions,
   users,
 } from '../../db/schema';
+import { viewerColumns } from './accounts.repository';
 
 // The reads behind GET /api/users/me/export that no other feature's service offers. Each one selects its
 // columns by name and filters on the user's own id: nothing here can return another person's row.
@@ -18,21 +19,10 @@ import {
 export async function findProfileForExport(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
-      address: users.address,
-      bankName: users.bankName,
-      bankContactName: users.bankContactName,
-      bankContactPhone: users.bankContactPhone,
-      isAdmin: users.isAdmin,
-      isApproved: users.isApproved,
-      emailVerified: users.emailVerified,
+      // The viewer's columns (never the password or token hashes), and when mail was last sent and the row changed.
+      ...viewerColumns,
       emailVerificationSentAt: users.emailVerificationSentAt,
       passwordResetSentAt: users.passwordResetSentAt,
-      createdAt: users.createdAt,
       updatedAt: users.updatedAt,
     })
     .from(users)
