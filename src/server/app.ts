@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import '../shared/zod-locale';
 import type { AppDeps } from './deps';
 import type { TrustProxy } from './env';
+import { eventsRoutes } from './events/events.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -60,7 +61,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await registerSecurity(app, {
     appUrl: deps.env.APP_URL,
     isHttps: deps.env.isHttps,
-    apiRateLimit: options.apiRateLimit ?? 600,
+    apiRateLimit: options.apiRateLimit ?? deps.env.RATE_LIMIT_ADDRESS_PER_MIN,
   });
   // Liveness, readiness and images need no session: a database outage must not reach them, and a request
   // for a picture should not cost a session lookup.
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(adminRoutes(deps));
     await api.register(uploadRoutes(deps));
     await api.register(financingProofsRoutes(deps));
+    await api.register(eventsRoutes(deps));
     options.extendApi?.(api);
   });
   await registerClientFiles(app, options.clientDir ?? null);

@@ -1,6 +1,7 @@
 import type { Clock } from './clock';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import type { EventHub } from './events/event-hub';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './security/rate-limiter';
 import type { SmsSender } from './sms/sms-sender';
@@ -15,4 +16,6 @@ export interface AppDeps {
   mailer: Mailer;
   sms: SmsSender;
   limiter: RateLimiter;
+  /** This process's live streams (GET /api/events). */
+  events: EventHub;
 }

@@ -47,6 +47,8 @@ const envSchema = z.object({
   DB_LOCK_TIMEOUT_MS: milliseconds(5_000),
   DB_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000),
+  // The general API limit per client address; 0 turns it off (load tests, or a proxy that limits instead).
+  RATE_LIMIT_ADDRESS_PER_MIN: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).default(600)),
   SMS_PROVIDER: z.preprocess(
     emptyAsUnset,
     z.enum(['log', 'http'], { error: 'must be log or http' }).default('log'),

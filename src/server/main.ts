@@ -8,6 +8,7 @@ import { type Database, openPg, openPgliteDir } from './db/client';
 import { demoLoginsText, seedDemoData } from './demo/seed-demo-data';
 import type { AppDeps } from './deps';
 import { ConfigError, type Env, parseEnv } from './env';
+import { EventHub } from './events/event-hub';
 import { ensureAdmin } from './features/accounts/accounts.service';
 import { loggerOptions } from './http/logging';
 import { createJobHandlers } from './jobs/handlers';
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(env, log);
   await database.migrate();
   const { storage, description: storageDescription } = createStorage(env);
+  const events = new EventHub(database.db, log);
+  await events.start(database);
   const deps: AppDeps = {
     env,
     db: database.db,
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
     mailer: createMailer(env, database.db, log),
     sms: createSmsSender(env, log),
     limiter: new RateLimiter(systemClock),
+    events,
   };
   const app = await buildApp(deps, { clientDir: clientDir(), logger: log });
 
@@ -92,6 +96,7 @@ async function main(): Promise<void> {
     force.unref();
     await worker.stop();
     await app.close();
+    await events.stop();
     await database.close();
     process.exit(0);
   };

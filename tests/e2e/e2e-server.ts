@@ -7,6 +7,7 @@ import { buildApp } from '../../src/server/app';
 import { mailOutbox } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
+import { EventHub } from '../../src/server/events/event-hub';
 import { createJobHandlers } from '../../src/server/jobs/handlers';
 import { JobWorker } from '../../src/server/jobs/worker';
 import { OutboxMailer } from '../../src/server/mail/outbox-mailer';
@@ -49,7 +50,9 @@ export async function startE2eServer(): Promise<E2eServer> {
     mailer: new OutboxMailer(database.db, silentLogger),
     sms: new RecordingSms(),
     limiter: new RateLimiter(clock),
+    events: new EventHub(database.db, silentLogger),
   };
+  await deps.events.start(database);
   const app = await buildApp(deps, { logger: false, clientDir: CLIENT_DIR });
   // Mail and other background work are delivered at once, as a running server's worker would.
   const worker = new JobWorker(database.db, createJobHandlers(deps), silentLogger, [], { pollMs: 100 });
@@ -74,6 +77,7 @@ export async function startE2eServer(): Promise<E2eServer> {
     close: async () => {
       await worker.stop();
       await app.close();
+      await deps.events.stop();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

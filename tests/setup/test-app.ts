@@ -8,7 +8,10 @@ import type { Database, PgOptions } from '../../src/server/db/client';
 import { mailOutbox } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
+import { EventHub, type EventHubOptions } from '../../src/server/events/event-hub';
+import { BID_PLACED_JOB } from '../../src/server/features/bids/bid-notifications';
 import { createJobHandlers } from '../../src/server/jobs/handlers';
+import { claimDueJobs, markJobDone } from '../../src/server/jobs/queue';
 import { JobWorker } from '../../src/server/jobs/worker';
 import type { Mail, Mailer } from '../../src/server/mail/mailer';
 import { OutboxMailer } from '../../src/server/mail/outbox-mailer';
@@ -32,6 +35,8 @@ export interface TestApp {
   request(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
   /** Runs every due background job now (mail delivery and the like). */
   runJobs(): Promise<number>;
+  /** Runs only the bids' fan-out jobs: their messages are queued, not yet sent. */
+  fanOutBids(): Promise<void>;
   /** Mails delivered to the development outbox, oldest first, optionally only to one address. */
   mails(to?: string): Promise<Mail[]>;
   close(): Promise<void>;
@@ -44,6 +49,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Default: the development outbox, read back with mails(). */
   mailer?: Mailer;
+  /** Heartbeat and retry timing of the live streams. */
+  events?: EventHubOptions;
   /** Pool size and timeouts of the PostgreSQL pool (api-pg and faults only). */
   pg?: PgOptions;
 }
@@ -68,7 +75,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer: options.mailer ?? new OutboxMailer(database.db, silentLogger),
     sms,
     limiter: new RateLimiter(clock),
+    events: new EventHub(database.db, silentLogger, options.events),
   };
+  await deps.events.start(database);
   const worker = new JobWorker(database.db, createJobHandlers(deps), silentLogger, [], {
     backoffMs: () => 0,
   });
@@ -88,12 +97,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     request: ({ cookie, headers, ...rest }) =>
       app.inject({ ...rest, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}), ...headers } }),
     runJobs: () => worker.runDueJobs(),
+    fanOutBids: async () => {
+      const handlers = createJobHandlers(deps);
+      for (const job of await claimDueJobs(database.db, 100, { only: [BID_PLACED_JOB] })) {
+        const context = { ...job, attempt: job.attempts, signal: new AbortController().signal };
+        await handlers[job.type]?.(job.payload, context);
+        await markJobDone(database.db, job);
+      }
+    },
     mails: async (to) => {
       const rows = await database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
       return rows.filter((m) => !to || m.to.toLowerCase() === to.toLowerCase());
     },
     close: async () => {
       await app.close();
+      await deps.events.stop();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type ListenHandlers, listenPg } from '../events/pg-listener';
 import { releaseOnFailedBegin } from './release-on-failed-begin';
 import { retryConflicts } from './retry-conflicts';
 import * as schema from './schema';
@@ -22,6 +23,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';
   migrate(): Promise<void>;
+  /** Calls onMessage for every NOTIFY on `channel` (after its transaction commits). Resolves to an unlisten. */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -43,6 +46,8 @@ export function openPglite(client: PGlite): Database {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: findMigrationsFolder() }),
+    // PGlite is one connection in this process: it never loses it, so there is nothing to reconnect.
+    listen: (channel, handlers) => client.listen(channel, handlers.onMessage),
     close: () => client.close(),
   };
 }
@@ -91,6 +96,7 @@ export function openPg(connectionString: string, options: PgOptions = {}): Datab
     db,
     kind: 'pg',
     migrate: () => migrateWithoutTimeouts(connectionString),
+    listen: (channel, handlers) => listenPg(connectionString, channel, handlers),
     close: () => pool.end(),
   };
 }

@@ -150,6 +150,9 @@ export const bids = pgTable(
     bidDeadline: ts('bid_deadline'),
     financingProof: text('financing_proof'),
     createdAt: createdAt(),
+    // Set once the bid's notifications were queued (after commit, by the worker): a fan-out job that runs
+    // again after a crash finds it set and queues nothing twice.
+    notifiedAt: ts('notified_at'),
   },
   (t) => [
     index('bids_round_amount_idx').on(t.bidRoundId, t.amount.desc()),

@@ -9,6 +9,7 @@ import { TestClock } from '../../../tests/setup/test-clock';
 import { buildApp } from '../app';
 import { type Database, openPg } from '../db/client';
 import { parseEnv } from '../env';
+import { EventHub } from '../events/event-hub';
 import { OutboxMailer } from '../mail/outbox-mailer';
 import { RateLimiter } from '../security/rate-limiter';
 import { LogSmsSender } from '../sms/sms-sender';
@@ -42,6 +43,8 @@ beforeAll(async () => {
       mailer: new OutboxMailer(database.db, silentLogger),
       sms: new LogSmsSender(silentLogger),
       limiter: new RateLimiter(clock),
+      // Not started: there is no database to listen to.
+      events: new EventHub(database.db, silentLogger),
     },
     { logger: silentLogger },
   );

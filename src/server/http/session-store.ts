@@ -4,6 +4,7 @@ import type { Session } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
+import { publishEvent } from '../events/bus-event';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -59,6 +60,11 @@ export class DbSessionStore implements SessionStore {
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
+      .returning({ userId: sessions.userId })
+      // The session's live streams, on whichever process, end with it (logout in another tab, say).
+      .then(([row]) =>
+        row?.userId ? publishEvent(this.db, { type: 'sessions', userId: row.userId }) : undefined,
+      )
       .then(() => callback(), callback);
   }
 }

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import { bidLapseJobHandlers } from '../features/bids/bid-lapse';
+import { bidPlacedJobHandlers } from '../features/bids/bid-notifications';
 import { mailJobHandlers } from '../mail/mail-jobs';
 import { smsJobHandlers } from '../sms/sms-jobs';
 import { storageJobHandlers } from '../storage/storage-jobs';
@@ -12,5 +13,6 @@ export function createJobHandlers(deps: AppDeps): Record<string, JobHandler> {
     ...smsJobHandlers(deps),
     ...storageJobHandlers(deps),
     ...bidLapseJobHandlers(deps),
+    ...bidPlacedJobHandlers(deps),
   };
 }

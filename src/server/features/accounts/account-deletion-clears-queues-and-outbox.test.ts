@@ -31,6 +31,8 @@ describe('account deletion and the queues', () => {
     // The leaver sells; Ola's bid queues a mail and an SMS to the leaver, a receipt to Ola.
     const round = await createRoundAs(t, leaver, { title: 'Solhuset' });
     await placeBidOk(t, other, round.id, 4_000_000);
+    // The worker turns the bid into its messages after the commit; they are not sent yet.
+    await t.fanOutBids();
     // Delivered already: sign-up mail in the outbox and finished jobs, for both.
     expect(await t.mails(LEAVER)).not.toHaveLength(0);
     // Still waiting: a token mail keyed by id, and an SMS with the number written without a space.

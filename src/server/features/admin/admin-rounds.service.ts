@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { NotFound } from '../../errors';
+import { publishEvent } from '../../events/bus-event';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { roundDeletedMail } from '../../mail/round-mails';
 import { findViewerById, type Viewer } from '../accounts/accounts.repository';
@@ -39,6 +40,7 @@ export async function deleteRoundAsAdmin(
 
     await forgetProofsOfRound(tx, round.id);
     await deleteProperty(tx, round.propertyId);
+    await publishEvent(tx, { type: 'round', roundId: round.id, change: 'deleted' });
     await recordAdminAction(
       tx,
       admin,

@@ -6,12 +6,14 @@ import {
   type CreateRoundInput,
   type FollowerView,
   type PublicBidRound,
+  type PublicProperty,
   toObjectPath,
 } from '../../../shared/schemas/bid-round';
 import type { Db } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
+import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../accounts/accounts.repository';
 import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
 import { findHighestLiveAmount } from '../bids/bids.repository';
@@ -57,7 +59,9 @@ export async function createRound(db: Db, ownerId: string, input: CreateRoundInp
       imageUrl: input.imageUrl ? toObjectPath(input.imageUrl) : null,
       ownerId,
     });
-    return insertRound(tx, { propertyId, deadline, minimumBidDeadline });
+    const roundId = await insertRound(tx, { propertyId, deadline, minimumBidDeadline });
+    await publishEvent(tx, { type: 'round', roundId, change: 'created' });
+    return roundId;
   });
 }
 
@@ -67,19 +71,42 @@ export async function listActiveRounds(
   viewer: Viewer | null,
 ): Promise<PublicBidRound[] | BidRoundView[]> {
   if (viewer) return listRounds(db, viewer, { kind: 'active' });
-  const rows = await findOpenRounds(db);
-  return rows.map((row) => ({
+  return (await findOpenRounds(db)).map(toPublicRound);
+}
+
+/** A round as a visitor may see it: explicit public fields only, whatever the row holds. */
+export function toPublicRound(row: {
+  id: string;
+  deadline: Date;
+  minimumBidDeadline: Date | null;
+  isActive: boolean;
+  isClosed: boolean;
+  createdAt: Date;
+  property: PublicProperty;
+}): PublicBidRound {
+  const p = row.property;
+  return {
     id: row.id,
     deadline: row.deadline.toISOString(),
     minimumBidDeadline: row.minimumBidDeadline?.toISOString() ?? null,
     isActive: row.isActive,
     isClosed: row.isClosed,
     createdAt: row.createdAt.toISOString(),
-    property: { ...row.property, imageUrl: toObjectPath(row.property.imageUrl) },
-  }));
+    property: {
+      title: p.title,
+      address: p.address,
+      description: p.description,
+      imageUrl: toObjectPath(p.imageUrl),
+      size: p.size,
+      rooms: p.rooms,
+      buildYear: p.buildYear,
+      floor: p.floor,
+    },
+  };
 }
 
-function toRoundView(row: RoundRow, viewer: Viewer): BidRoundView {
+/** A round as a signed-in user sees it; `hasBid` is about that user (the row's own, or one given). */
+export function toRoundView(row: RoundRow, viewerId: string, hasBid = row.hasBid): BidRoundView {
   return {
     id: row.id,
     deadline: row.deadline.toISOString(),
@@ -99,13 +126,13 @@ function toRoundView(row: RoundRow, viewer: Viewer): BidRoundView {
     highestBid: row.highestBid,
     bidCount: row.bidCount,
     liveBidCount: row.liveBidCount,
-    isOwner: row.property.ownerId === viewer.id,
-    hasBid: row.hasBid,
+    isOwner: row.property.ownerId === viewerId,
+    hasBid,
   };
 }
 
 export async function listRounds(db: Db, viewer: Viewer, filter: RoundListFilter): Promise<BidRoundView[]> {
-  return (await findRoundRows(db, filter, viewer.id)).map((row) => toRoundView(row, viewer));
+  return (await findRoundRows(db, filter, viewer.id)).map((row) => toRoundView(row, viewer.id));
 }
 
 export async function getRound(db: Db, viewer: Viewer, id: string): Promise<BidRoundView> {
@@ -132,6 +159,7 @@ export async function updateStartingPrice(
       throw new ValidationError(message, [{ path: 'newStartingBid', message }]);
     }
     await updatePropertyPrice(tx, round.propertyId, price);
+    await publishEvent(tx, { type: 'round', roundId, change: 'price' });
     await recordIfActingAsAdmin(
       tx,
       viewer,
@@ -156,6 +184,7 @@ export async function setSmsNotifications(
     // Nothing more is sent about a round that has ended; a switch that seems to work there would mislead.
     if (round.isClosed || round.deadline <= (await databaseNow(tx))) throw new Conflict(ALREADY_CLOSED);
     await updateRound(tx, roundId, { smsNotificationsEnabled: enabled });
+    await publishEvent(tx, { type: 'round', roundId, change: 'settings' });
     await recordIfActingAsAdmin(
       tx,
       viewer,

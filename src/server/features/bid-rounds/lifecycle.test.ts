@@ -69,6 +69,8 @@ describe('closing a round', () => {
   it('the sweep closes rounds past their deadline by itself, once, with journals and messages', async () => {
     const round = await createRoundAs(t, owner);
     await placeBidOk(t, kari, round.id, 4_000_000);
+    // The bid's messages are queued after its commit, by the worker, well before the round ends.
+    await t.runJobs();
     await t.deps.db
       .update(bidRounds)
       .set({ deadline: new Date(Date.now() - 1000) })
@@ -92,6 +94,7 @@ describe('selecting a winner', () => {
     const round = await createRoundAs(t, owner, { title: 'Vinnerhuset' });
     const low = await placeBidOk(t, kari, round.id, 4_000_000);
     await placeBidOk(t, ola, round.id, 4_100_000);
+    await t.runJobs();
     expect((await put(kari, `/api/bid-rounds/${round.id}/select-winner/${low.id}`)).statusCode).toBe(403);
 
     // The seller may accept any live bid, not only the highest.

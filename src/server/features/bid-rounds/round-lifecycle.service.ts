@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound } from '../../errors';
+import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../accounts/accounts.repository';
 import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
 import { findBidInRound, findRoundBidsWithBidders, lockBidder } from '../bids/bids.repository';
@@ -66,6 +67,7 @@ async function endRound(
     property: { title: round.title, address: round.address, imageUrl: round.imageUrl },
   };
   await writeRoundJournals(tx, round.id, round.ownerId, journalRound, bids);
+  await publishEvent(tx, { type: 'round', roundId: round.id, change: winningBidId ? 'winner' : 'closed' });
   await queueRoundClosedNotifications(tx, deps, round, reason, winningBidId, bids);
   return bids;
 }

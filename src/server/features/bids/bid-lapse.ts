@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { bidRounds, bids, properties, users } from '../../db/schema';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
+import { publishEvent } from '../../events/bus-event';
 import { enqueueJob } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import { enqueueMail } from '../../mail/mail-jobs';
@@ -71,6 +72,8 @@ export function bidLapseJobHandlers(deps: AppDeps): Record<string, JobHandler> {
         // invites a new bid. (A round that ended before the bid lapsed is covered too: it is closed or past.)
         const now = await databaseNow(tx);
         if (lapse.bidDeadline > now || lapse.isClosed || lapse.roundDeadline <= now) return;
+        // The highest bid may be another one now: screens that show the round are told at once.
+        await publishEvent(tx, { type: 'round', roundId: lapse.roundId, change: 'bid-lapsed' });
         // A newer bid from the same bidder has taken this one's place: no need to say the old one lapsed.
         if (await hasLaterBid(tx, lapse.roundId, lapse.userId, lapse.createdAt)) return;
         await enqueueMail(

@@ -1,11 +1,17 @@
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { enqueueJob } from '../../jobs/queue';
+import type { JobHandler } from '../../jobs/worker';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { bidReceiptMail, type MailRound, newBidMail, newBidSms } from '../../mail/round-mails';
 import { enqueueSms } from '../../sms/sms-jobs';
 import type { Viewer } from '../accounts/accounts.repository';
 import { findViewerById } from '../accounts/accounts.repository';
 import { findFollowers } from '../bid-rounds/followers.repository';
+import { scheduleLapseNotice } from './bid-lapse';
+import { claimBidForNotifying } from './bids.repository';
+
+export const BID_PLACED_JOB = 'bid:placed';
 
 export const roundUrl = (deps: AppDeps, roundId: string) => `${deps.env.APP_URL}/budrunder/${roundId}`;
 
@@ -16,7 +22,40 @@ interface NewBid {
 }
 
 /**
- * Everything a new bid sets off, queued in the bid's own transaction: the bidder's receipt, and a message
+ * The one job a bid queues under the round's lock. Everything it sets off (receipt, a message to every
+ * follower, the lapse notice) is queued by the worker after the commit, so that the lock is held for the
+ * bid alone however many people follow the round.
+ */
+export function enqueueBidPlaced(tx: DbOrTx, bidId: string): Promise<void> {
+  return enqueueJob(tx, BID_PLACED_JOB, { bidId });
+}
+
+export function bidPlacedJobHandlers(deps: AppDeps): Record<string, JobHandler> {
+  return {
+    [BID_PLACED_JOB]: async (payload) => {
+      const { bidId } = payload as { bidId: string };
+      // One transaction: the messages are queued and the bid marked as notified together, or neither.
+      await deps.db.transaction(async (tx) => {
+        const claimed = await claimBidForNotifying(tx, bidId);
+        // Notified already, or the round was deleted since (its people were told that instead).
+        if (!claimed) return;
+        const { bid, round } = claimed;
+        const bidder = await findViewerById(tx, bid.userId);
+        if (!bidder) return;
+        if (bid.bidDeadline)
+          await scheduleLapseNotice(tx, { id: bid.id, bidDeadline: bid.bidDeadline }, round.deadline);
+        await queueNewBidNotifications(tx, deps, {
+          round,
+          bidder,
+          bid: { ...bid, bidDeadline: bid.bidDeadline ?? round.deadline },
+        });
+      });
+    },
+  };
+}
+
+/**
+ * Everything a new bid sets off, queued by its bid:placed job: the bidder's receipt, and a message
  * to the owner and every other follower naming the property and amount, never the bidder.
  */
 export async function queueNewBidNotifications(tx: DbOrTx, deps: AppDeps, { round, bidder, bid }: NewBid) {

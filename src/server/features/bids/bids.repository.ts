@@ -134,3 +134,38 @@ export async function findLatestBindingTime(tx: DbOrTx, userId: string, now: Dat
     );
   return row?.until ? new Date(row.until) : null;
 }
+
+/**
+ * Marks a bid as notified and returns what its notifications need, or null if that was done already: the
+ * fan-out job may run twice after a crash, and must queue each message once.
+ */
+export async function claimBidForNotifying(tx: DbOrTx, bidId: string) {
+  const [bid] = await tx
+    .update(bids)
+    .set({ notifiedAt: sql`now()` })
+    .where(and(eq(bids.id, bidId), isNull(bids.notifiedAt)))
+    .returning({
+      id: bids.id,
+      bidRoundId: bids.bidRoundId,
+      userId: bids.userId,
+      amount: bids.amount,
+      conditions: bids.conditions,
+      bidDeadline: bids.bidDeadline,
+      createdAt: bids.createdAt,
+    });
+  if (!bid) return null;
+  // Read, not locked: the round's row lock belongs to the bids that are coming in meanwhile.
+  const [round] = await tx
+    .select({
+      id: bidRounds.id,
+      deadline: bidRounds.deadline,
+      smsNotificationsEnabled: bidRounds.smsNotificationsEnabled,
+      title: properties.title,
+      address: properties.address,
+      ownerId: properties.ownerId,
+    })
+    .from(bidRounds)
+    .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
+    .where(eq(bidRounds.id, bid.bidRoundId));
+  return round ? { bid, round } : null;
+}

@@ -11,12 +11,12 @@ import type {
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from '../../errors';
+import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../accounts/accounts.repository';
 import { findRoundForReading, lockRound } from '../bid-rounds/bid-rounds.repository';
 import { addFollower } from '../bid-rounds/followers.repository';
 import { attachProofToBid } from '../financing-proofs/financing-proofs.service';
-import { scheduleLapseNotice } from './bid-lapse';
-import { queueNewBidNotifications } from './bid-notifications';
+import { enqueueBidPlaced } from './bid-notifications';
 import { toBidViews, toOwnerBidViews } from './bid-views';
 import {
   findBidsOfUser,
@@ -32,7 +32,7 @@ export const ROUND_ENDED = 'Budrunden er avsluttet. Ingen flere bud kan legges i
 /**
  * Places a bid as if bids arrived one at a time: the round's row lock is taken first, then the highest live
  * bid is read, the rules are checked against database time, and the bid, its financing proof, the follow,
- * the notifications and the lapse notice are written, all in one transaction or not at all. The bidder's
+ * one job for its notifications and the event are written, all in one transaction or not at all. The bidder's
  * own row is share-locked too, so an account deletion and a new bid never pass each other.
  */
 export async function placeBid(
@@ -67,12 +67,8 @@ export async function placeBid(
     });
     if (input.financingProofId) await attachProofToBid(tx, viewer, input.financingProofId, bid.id);
     await addFollower(tx, round.id, viewer.id);
-    await scheduleLapseNotice(tx, { id: bid.id, bidDeadline: input.bidDeadline }, round.deadline);
-    await queueNewBidNotifications(tx, deps, {
-      round,
-      bidder: viewer,
-      bid: { ...bid, bidDeadline: input.bidDeadline },
-    });
+    await enqueueBidPlaced(tx, bid.id);
+    await publishEvent(tx, { type: 'round', roundId: round.id, change: 'bid', bidId: bid.id });
     // The rules above make the new bid the bidder's own, the highest, and live: no need to read the list again.
     return {
       id: bid.id,

@@ -1,0 +1,1 @@
+ALTER TABLE "bids" ADD COLUMN "notified_at" timestamp with time zone;

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { RoundChange } from '../../shared/schemas/events';
+import type { DbOrTx } from '../db/client';
+
+/** The one channel all processes LISTEN on. */
+export const EVENT_CHANNEL = 'budrunde_events';
+
+/**
+ * What travels between processes: which round or user changed, never any data about it. Each process reads
+ * the change from the database itself and decides per subscriber what they may see. Ids only, so the
+ * payload stays far below NOTIFY's 8,000 bytes and holds nothing personal.
+ */
+export type BusEvent =
+  | { type: 'round'; roundId: string; change: RoundChange; bidId?: string }
+  /** A user's sessions were ended (logout, password change, account deleted): their streams must end. */
+  | { type: 'sessions'; userId: string };
+
+/**
+ * Announces a change in the transaction that makes it. NOTIFY is delivered only when that transaction
+ * commits, on PostgreSQL and PGlite alike, so a rolled-back bid is never announced, and every process,
+ * this one included, hears it through its LISTEN connection.
+ */
+export async function publishEvent(db: DbOrTx, event: BusEvent): Promise<void> {
+  await db.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+const CHANGES = new Set<string>([
+  'created',
+  'bid',
+  'bid-lapsed',
+  'price',
+  'settings',
+  'closed',
+  'winner',
+  'deleted',
+]);
+
+/** Reads a NOTIFY payload; anything malformed is dropped rather than trusted. */
+export function parseBusEvent(payload: string): BusEvent | null {
+  try {
+    const value = JSON.parse(payload) as Record<string, unknown>;
+    if (value.type === 'round' && typeof value.roundId === 'string' && CHANGES.has(String(value.change)))
+      return {
+        type: 'round',
+        roundId: value.roundId,
+        change: value.change as RoundChange,
+        ...(typeof value.bidId === 'string' ? { bidId: value.bidId } : {}),
+      };
+    if (value.type === 'sessions' && typeof value.userId === 'string')
+      return { type: 'sessions', userId: value.userId };
+  } catch {
+    // Not JSON: not ours.
+  }
+  return null;
+}

@@ -1,0 +1,208 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { HEARTBEAT_MS, type LiveEventName, type RoundChange } from '../../shared/schemas/events';
+import type { Database, Db } from '../db/client';
+import { sessions } from '../db/schema';
+import { type BusEvent, EVENT_CHANNEL, parseBusEvent } from './bus-event';
+import {
+  audienceOf,
+  getsJournal,
+  isPublicChange,
+  publicEventFor,
+  type RoundSnapshot,
+  readRoundSnapshot,
+  roundEventFor,
+} from './round-snapshot';
+
+/** One open stream. It holds no database connection: only who it is for and where to write. */
+export interface Subscriber {
+  userId: string | null;
+  sessionId: string | null;
+  /** Writes a frame; the stream drops itself when its reader has fallen too far behind. */
+  write(frame: string): void;
+  end(): void;
+}
+
+export interface EventHubOptions {
+  heartbeatMs?: number;
+  /** Delay before a failed read for an event is tried again. */
+  retryMs?: number;
+}
+
+type RoundBusEvent = Extract<BusEvent, { type: 'round' }>;
+
+// When several changes to one round arrive while it is being read, one read answers them all; the event
+// names the weightiest change, so a close is never reported as a mere bid.
+const WEIGHT: Record<RoundChange, number> = {
+  'bid-lapsed': 0,
+  settings: 1,
+  price: 2,
+  bid: 3,
+  created: 4,
+  closed: 5,
+  winner: 6,
+  deleted: 7,
+};
+
+const READ_ATTEMPTS = 5;
+
+export const frame = (name: LiveEventName, data: unknown) =>
+  `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+
+function merge(batch: RoundBusEvent[]): RoundBusEvent {
+  const weightiest = batch.reduce((a, b) => (WEIGHT[b.change] >= WEIGHT[a.change] ? b : a));
+  const lastBid = batch.filter((e) => e.bidId).at(-1)?.bidId;
+  return { ...weightiest, ...(lastBid ? { bidId: lastBid } : {}) };
+}
+
+/**
+ * This process's subscribers, and the fan-out to them. Events come from the database's LISTEN connection,
+ * whichever process made the change. For each one the hub reads the database once, then writes each
+ * subscriber the payload that the GET answers would give them (round-snapshot.ts).
+ */
+export class EventHub {
+  private readonly subscribers = new Set<Subscriber>();
+  private readonly pending = new Map<string, RoundBusEvent[]>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: EventHubOptions = {},
+  ) {}
+
+  async start(database: Pick<Database, 'listen'>): Promise<void> {
+    this.unlisten = await database.listen(EVENT_CHANNEL, {
+      onMessage: (payload) => this.receive(payload),
+      // Events sent while the listener was away are lost: every subscriber refetches on the new hello.
+      onReconnect: () => {
+        this.log.info('event listener reconnected');
+        this.broadcastHello();
+      },
+      onError: (err) => this.log.warn({ err: err.message }, 'event listener lost its connection'),
+    });
+    this.heartbeat = setInterval(() => {
+      for (const sub of this.subscribers) sub.write(': ping\n\n');
+    }, this.options.heartbeatMs ?? HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  /** Adds a stream; returns its removal. */
+  add(subscriber: Subscriber): () => void {
+    this.subscribers.add(subscriber);
+    return () => this.subscribers.delete(subscriber);
+  }
+
+  /** Ends every stream (at shutdown, before the server waits for its connections). */
+  endAll(): void {
+    for (const sub of this.subscribers) sub.end();
+    this.subscribers.clear();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.heartbeat);
+    this.endAll();
+    await this.unlisten?.();
+  }
+
+  /** Handles one NOTIFY payload. Exposed for tests that feed events by hand. */
+  receive(payload: string): void {
+    const event = parseBusEvent(payload);
+    if (!event) return;
+    if (event.type === 'sessions') void this.endLostSessions(event.userId);
+    else this.queueRound(event);
+  }
+
+  private broadcastHello(): void {
+    for (const sub of this.subscribers) sub.write(frame('hello', { signedIn: sub.userId !== null }));
+  }
+
+  private queueRound(event: RoundBusEvent): void {
+    const queued = this.pending.get(event.roundId);
+    if (queued) {
+      queued.push(event);
+      return;
+    }
+    const batch = [event];
+    this.pending.set(event.roundId, batch);
+    void this.drainRound(event.roundId, batch);
+  }
+
+  private async drainRound(roundId: string, queue: RoundBusEvent[]): Promise<void> {
+    while (queue.length > 0) {
+      const event = merge(queue.splice(0));
+      await this.dispatchRound(event, 1);
+    }
+    this.pending.delete(roundId);
+  }
+
+  private async dispatchRound(event: RoundBusEvent, attempt: number): Promise<void> {
+    // Nobody here to tell, or only visitors and nothing for them: no read at all (a bid storm on a process
+    // without streams costs nothing).
+    const anyoneSignedIn = [...this.subscribers].some((s) => s.userId !== null);
+    if (!anyoneSignedIn && !(this.subscribers.size > 0 && isPublicChange(event.change))) return;
+    let snapshot: RoundSnapshot;
+    try {
+      snapshot = await readRoundSnapshot(this.db, event.roundId, event.change, event.bidId);
+    } catch (err) {
+      if (attempt >= READ_ATTEMPTS) {
+        this.log.warn({ err, roundId: event.roundId }, 'could not read a changed round: subscribers refetch');
+        this.broadcastHello();
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, (this.options.retryMs ?? 1000) * attempt));
+      return this.dispatchRound(event, attempt + 1);
+    }
+    this.fanOut(snapshot);
+  }
+
+  private fanOut(snapshot: RoundSnapshot): void {
+    const frames = new Map<string, string>();
+    const publicEvent = publicEventFor(snapshot);
+    const publicFrame = publicEvent ? frame('public-round', publicEvent) : null;
+    const journalsFrame = frame('journals', { roundId: snapshot.roundId });
+    for (const sub of this.subscribers) {
+      if (sub.userId === null) {
+        if (publicFrame) sub.write(publicFrame);
+        continue;
+      }
+      const audience = audienceOf(snapshot, sub.userId);
+      let roundFrame = frames.get(audience);
+      if (!roundFrame) {
+        roundFrame = frame('round', roundEventFor(snapshot, sub.userId));
+        frames.set(audience, roundFrame);
+      }
+      sub.write(roundFrame);
+      if (getsJournal(snapshot, sub.userId)) sub.write(journalsFrame);
+    }
+  }
+
+  /** A user's sessions changed: the streams whose session is gone are told so, and end. */
+  private async endLostSessions(userId: string): Promise<void> {
+    const streams = [...this.subscribers].filter((s) => s.userId === userId);
+    if (streams.length === 0) return;
+    let alive: Set<string>;
+    try {
+      const rows = await this.db
+        .select({ sid: sessions.sid })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expire, sql`now()`)));
+      alive = new Set(rows.map((r) => r.sid));
+    } catch (err) {
+      // Unsure whether they still hold: safer to end them; a stream whose session lives reconnects at once.
+      this.log.warn({ err }, 'could not check sessions for live streams');
+      alive = new Set();
+    }
+    for (const sub of streams) {
+      if (sub.sessionId && alive.has(sub.sessionId)) continue;
+      sub.write(frame('session-ended', {}));
+      sub.end();
+      this.subscribers.delete(sub);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../http/session-store';
+import { frame, type Subscriber } from './event-hub';
+
+/**
+ * A reader this far behind is not reading: it is dropped rather than let its backlog grow without bound.
+ * The client reconnects and refetches. Far above a burst of events on one busy round.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+// A stream is ended and reopened at least this often, so that the session is judged again.
+const MAX_STREAM_MS = 6 * 60 * 60 * 1000;
+
+export function eventsRoutes(deps: AppDeps) {
+  return async (app: FastifyInstance): Promise<void> => {
+    // Streams are ended before the server waits for its connections to close, or shutdown would wait forever.
+    app.addHook('preClose', async () => deps.events.endAll());
+
+    app.get('/api/events', { config: { access: 'public' } }, (request, reply) => {
+      const res = reply.raw;
+      // The stream is written by hand: Fastify's reply would end it after the first send.
+      reply.hijack();
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // nginx and other proxies would otherwise buffer the stream and deliver events late.
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      const viewer = request.viewer;
+      let ended = false;
+      let timer: NodeJS.Timeout | undefined;
+      const subscriber: Subscriber = {
+        userId: viewer?.id ?? null,
+        sessionId: viewer ? request.session.sessionId : null,
+        write: (text) => {
+          if (ended) return;
+          if (res.writableLength > MAX_BUFFERED_BYTES) {
+            request.log.warn('event stream dropped: its reader is too far behind');
+            subscriber.end();
+            res.destroy();
+            return;
+          }
+          res.write(text);
+        },
+        end: () => {
+          if (ended) return;
+          ended = true;
+          clearTimeout(timer);
+          remove();
+          res.end();
+        },
+      };
+      const remove = deps.events.add(subscriber);
+      res.on('close', () => subscriber.end());
+      res.on('error', () => subscriber.end());
+      // Tells the client how long to wait before it reconnects by itself, and who the stream is for.
+      subscriber.write(`retry: 2000\n${frame('hello', { signedIn: viewer !== null })}`);
+
+      if (viewer) {
+        const { createdAt = 0, lastSeenAt = 0 } = request.session;
+        const expires = Math.min(createdAt + SESSION_ABSOLUTE_MS, lastSeenAt + SESSION_IDLE_MS);
+        const left = expires - deps.clock.now().getTime();
+        timer = setTimeout(
+          () => {
+            if (deps.clock.now().getTime() >= expires) subscriber.write(frame('session-ended', {}));
+            subscriber.end();
+          },
+          Math.max(0, Math.min(left, MAX_STREAM_MS)),
+        );
+        timer.unref();
+      }
+    });
+  };
+}

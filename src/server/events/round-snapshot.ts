@@ -1,0 +1,104 @@
+import { liveBidsAt } from '../../shared/rules/bids';
+import type { PublicRoundEvent, RoundChange, RoundEvent } from '../../shared/schemas/events';
+import type { Db } from '../db/client';
+import { databaseNow } from '../db/time';
+import { toPublicRound, toRoundView } from '../features/bid-rounds/bid-rounds.service';
+import { findFollowers } from '../features/bid-rounds/followers.repository';
+import { findRoundRows, type RoundRow } from '../features/bid-rounds/round-views.repository';
+import { toBidViews, toOwnerBidViews } from '../features/bids/bid-views';
+import { type BidWithBidder, findRoundBidsWithBidders } from '../features/bids/bids.repository';
+
+// findRoundRows asks whether a given user has bid; the snapshot works that out per subscriber from the bids.
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+/** The changes a visitor's landing page shows: a round appears, ends, or goes. Bids are not theirs to see. */
+const PUBLIC_CHANGES = new Set<RoundChange>(['created', 'closed', 'winner', 'deleted']);
+
+export const isPublicChange = (change: RoundChange) => PUBLIC_CHANGES.has(change);
+
+/** The changes after which a round's journals exist. */
+const JOURNAL_CHANGES = new Set<RoundChange>(['closed', 'winner']);
+
+export interface RoundSnapshot {
+  roundId: string;
+  change: RoundChange;
+  bidId?: string;
+  row: RoundRow | null;
+  bids: BidWithBidder[];
+  bidderIds: Set<string>;
+  followerIds: Set<string>;
+  now: Date;
+}
+
+/** Everything any subscriber may be shown about a round, read once per event whoever is listening. */
+export async function readRoundSnapshot(
+  db: Db,
+  roundId: string,
+  change: RoundChange,
+  bidId?: string,
+): Promise<RoundSnapshot> {
+  const [rows, bids, followers, now] = await Promise.all([
+    findRoundRows(db, { kind: 'one', id: roundId }, NOBODY),
+    findRoundBidsWithBidders(db, roundId),
+    findFollowers(db, roundId),
+    databaseNow(db),
+  ]);
+  return {
+    roundId,
+    change,
+    bidId,
+    row: rows[0] ?? null,
+    bids,
+    bidderIds: new Set(bids.map((b) => b.userId)),
+    followerIds: new Set(followers.map((f) => f.userId)),
+    now,
+  };
+}
+
+/**
+ * Which payload a signed-in user gets. Users with the same audience get the same bytes, so a round watched
+ * by 2,000 people costs a handful of serialisations, not 2,000. Only the owner's audience sees who bid.
+ */
+export function audienceOf(snapshot: RoundSnapshot, userId: string): string {
+  if (snapshot.row?.property.ownerId === userId) return 'owner';
+  // A bidder's own bids read 'Du': that payload is theirs alone.
+  if (snapshot.bidderIds.has(userId)) return `bidder:${userId}`;
+  if (snapshot.followerIds.has(userId)) return 'follower';
+  return 'other';
+}
+
+/**
+ * The round event as GET /api/bid-rounds/:id and its bid lists would answer `userId` now. The owner,
+ * bidders and followers get the bid list (the owner also who bid); anyone else only the round, and fetches
+ * the list if it is on their screen.
+ */
+export function roundEventFor(snapshot: RoundSnapshot, userId: string): RoundEvent {
+  const { row, roundId, change, bidId } = snapshot;
+  const event: RoundEvent = { roundId, change, round: null, ...(bidId ? { bidId } : {}) };
+  if (!row) return event;
+  const audience = audienceOf(snapshot, userId);
+  event.round = toRoundView(row, userId, snapshot.bidderIds.has(userId));
+  if (audience === 'other') return event;
+  const ctx = {
+    viewerId: userId,
+    winningBidId: row.winningBidId,
+    now: liveBidsAt({ closedAt: row.closedAt, deadline: row.deadline }, snapshot.now),
+  };
+  event.bids = { startingPrice: row.property.price, bids: toBidViews(snapshot.bids, ctx) };
+  if (audience === 'owner') event.ownerBids = toOwnerBidViews(snapshot.bids, ctx);
+  return event;
+}
+
+/** The visitor's event, or null when the change is none of a visitor's business. */
+export function publicEventFor(snapshot: RoundSnapshot): PublicRoundEvent | null {
+  if (!isPublicChange(snapshot.change)) return null;
+  const { row } = snapshot;
+  const open = row && !row.isClosed && row.isActive && row.deadline > snapshot.now;
+  return { roundId: snapshot.roundId, change: snapshot.change, round: open ? toPublicRound(row) : null };
+}
+
+/** Whether `userId` has a journal for the round once it has ended: its owner and its bidders. */
+export function getsJournal(snapshot: RoundSnapshot, userId: string): boolean {
+  if (!JOURNAL_CHANGES.has(snapshot.change)) return false;
+  return snapshot.row?.property.ownerId === userId || snapshot.bidderIds.has(userId);
+}

@@ -1,0 +1,61 @@
+import type { OwnerBidView, RoundBids } from './bid';
+import type { BidRoundView, PublicBidRound } from './bid-round';
+
+/**
+ * The live stream, GET /api/events (text/event-stream). Each message has an `event:` name from
+ * LiveEventName and `data:` holding the JSON below. Every payload is built for its one subscriber by the
+ * same view functions as the GET answers: a visitor never gets bid data, a bidder sees 'Du' and
+ * 'Budgiver A', and only the owner gets who bid.
+ */
+export type LiveEventName = 'hello' | 'round' | 'public-round' | 'journals' | 'session-ended';
+
+/** What changed a round. 'bid-lapsed': a bid's acceptance deadline passed, so the highest bid may differ. */
+export type RoundChange =
+  | 'created'
+  | 'bid'
+  | 'bid-lapsed'
+  | 'price'
+  | 'settings'
+  | 'closed'
+  | 'winner'
+  | 'deleted';
+
+/**
+ * First message on every connection, and again after the server lost events (its database listener
+ * reconnected). The client refetches what it shows on every hello, so no event is lost across a reconnect.
+ */
+export interface HelloEvent {
+  signedIn: boolean;
+}
+
+/** For signed-in subscribers: the round as GET /api/bid-rounds/:id would answer them now. */
+export interface RoundEvent {
+  roundId: string;
+  change: RoundChange;
+  /** Null once the round is deleted. */
+  round: BidRoundView | null;
+  /** GET /api/bid-rounds/:id/bids, for the round's participants (owner, bidders, followers) only. */
+  bids?: RoundBids;
+  /** GET /api/owner/bid-rounds/:id/bids, for the round's owner only. */
+  ownerBids?: OwnerBidView[];
+  /** With change 'bid': the new bid's id, so the client can announce and highlight it. */
+  bidId?: string;
+}
+
+/** For visitors: an open round as the landing page lists it, or null once it is no longer open. */
+export interface PublicRoundEvent {
+  roundId: string;
+  change: RoundChange;
+  round: PublicBidRound | null;
+}
+
+/** A closed round's journals were written; for its participants. */
+export interface JournalsEvent {
+  roundId: string;
+}
+
+/** The stream's session was ended (logout, password change, account deleted or changed). The stream closes after it. */
+export type SessionEndedEvent = Record<string, never>;
+
+/** Heartbeat comment lines (': ping') are sent this often, so proxies keep idle streams open. */
+export const HEARTBEAT_MS = 25_000;
