@@ -23,6 +23,17 @@ const pgProject = process.env.TEST_DATABASE_URL
           fileParallelism: false,
         },
       },
+      // Several real server processes on one PostgreSQL database.
+      {
+        test: {
+          name: 'processes',
+          include: ['tests/processes/**/*.test.ts'],
+          globalSetup: ['tests/setup/global-pg.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ]
   : [];
 
