@@ -16,6 +16,7 @@ import { uploadRoutes } from './features/images/upload.routes';
 import { journalsRoutes } from './features/journals/journals.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { registerAccess } from './http/access';
+import { AuthCache } from './http/auth-cache';
 import { registerClientFiles } from './http/client-files';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
@@ -69,14 +70,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(objectsRoutes(deps));
   // Everything that needs to know who is asking lives in this one context, with the session and access
   // hooks. The client's files, registered after it on the root, are served without touching the database.
+  const authCache = new AuthCache(deps.events);
   await app.register(async (api) => {
     await registerSession(api, {
+      cache: authCache,
       db: deps.db,
       clock: deps.clock,
       secret: deps.env.SESSION_SECRET,
       isHttps: deps.env.isHttps,
     });
-    registerAccess(api, deps.db);
+    registerAccess(api, deps.db, authCache);
     registerInputGuard(api);
     await api.register(siteRoutes(deps));
     await api.register(authRoutes(deps));

@@ -143,4 +143,23 @@ describe('events across two server processes on one PostgreSQL database', () => 
     const after: RoundEvent = await watcher.next('round', (e) => e.bidId === again.body.bid.id, 5000);
     expect(after.round?.highestBid).toBe(3_100_000);
   });
+
+  it('a session ended on one process is refused by the other at once, not after its cache runs out', async () => {
+    const [one, two] = servers.map((s) => s.url);
+    const cookie = await signInVerified(t, 'to-prosesser@example.no');
+    const me = () => fetch(`${two}/api/auth/user`, { headers: { cookie } }).then((r) => r.status);
+    // Asked twice, so the second process holds the session and the user in its cache.
+    expect(await me()).toBe(200);
+    expect(await me()).toBe(200);
+    const out = await fetch(`${one}/api/auth/logout`, {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, cookie },
+    });
+    expect(out.status).toBe(200);
+    const started = Date.now();
+    while ((await me()) !== 401) {
+      if (Date.now() - started > 1000) throw new Error('the ended session was still accepted after 1 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
 });

@@ -13,7 +13,9 @@ export const EVENT_CHANNEL = 'budrunde_events';
 export type BusEvent =
   | { type: 'round'; roundId: string; change: RoundChange; bidId?: string }
   /** A user's sessions were ended (logout, password change, account deleted): their streams must end. */
-  | { type: 'sessions'; userId: string };
+  | { type: 'sessions'; userId: string }
+  /** A user's account changed (profile, role, verification): copies of it must be read again. */
+  | { type: 'user'; userId: string };
 
 /**
  * Announces a change in the transaction that makes it. NOTIFY is delivered only when that transaction
@@ -46,8 +48,8 @@ export function parseBusEvent(payload: string): BusEvent | null {
         change: value.change as RoundChange,
         ...(typeof value.bidId === 'string' ? { bidId: value.bidId } : {}),
       };
-    if (value.type === 'sessions' && typeof value.userId === 'string')
-      return { type: 'sessions', userId: value.userId };
+    if ((value.type === 'sessions' || value.type === 'user') && typeof value.userId === 'string')
+      return { type: value.type, userId: value.userId };
   } catch {
     // Not JSON: not ours.
   }

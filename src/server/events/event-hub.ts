@@ -31,6 +31,9 @@ export interface EventHubOptions {
 
 type RoundBusEvent = Extract<BusEvent, { type: 'round' }>;
 
+/** Every event this process hears, and 'resync' when events may have been missed (the listener was away). */
+export type BusEventListener = (event: BusEvent | { type: 'resync' }) => void;
+
 // When several changes to one round arrive while it is being read, one read answers them all; the event
 // names the weightiest change, so a close is never reported as a mere bid.
 const WEIGHT: Record<RoundChange, number> = {
@@ -65,6 +68,9 @@ export class EventHub {
   private readonly pending = new Map<string, RoundBusEvent[]>();
   private heartbeat: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private readonly listeners: BusEventListener[] = [];
+  /** Whether events are being heard now: caches that rely on them are only used while this holds. */
+  isListening = false;
 
   constructor(
     private readonly db: Db,
@@ -78,14 +84,25 @@ export class EventHub {
       // Events sent while the listener was away are lost: every subscriber refetches on the new hello.
       onReconnect: () => {
         this.log.info('event listener reconnected');
+        this.isListening = true;
+        for (const listener of this.listeners) listener({ type: 'resync' });
         this.broadcastHello();
       },
-      onError: (err) => this.log.warn({ err: err.message }, 'event listener lost its connection'),
+      onError: (err) => {
+        this.isListening = false;
+        this.log.warn({ err: err.message }, 'event listener lost its connection');
+      },
     });
+    this.isListening = true;
     this.heartbeat = setInterval(() => {
       for (const sub of this.subscribers) sub.write(': ping\n\n');
     }, this.options.heartbeatMs ?? HEARTBEAT_MS);
     this.heartbeat.unref();
+  }
+
+  /** Hears every event (for caches that must drop what an event makes stale). */
+  onBusEvent(listener: BusEventListener): void {
+    this.listeners.push(listener);
   }
 
   get size(): number {
@@ -105,6 +122,7 @@ export class EventHub {
   }
 
   async stop(): Promise<void> {
+    this.isListening = false;
     clearInterval(this.heartbeat);
     this.endAll();
     await this.unlisten?.();
@@ -114,8 +132,9 @@ export class EventHub {
   receive(payload: string): void {
     const event = parseBusEvent(payload);
     if (!event) return;
+    for (const listener of this.listeners) listener(event);
     if (event.type === 'sessions') void this.endLostSessions(event.userId);
-    else this.queueRound(event);
+    else if (event.type === 'round') this.queueRound(event);
   }
 
   private broadcastHello(): void {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { Forbidden, Unauthorized } from '../errors';
 import { findViewerById, type Viewer } from '../features/accounts/accounts.repository';
+import type { AuthCache } from './auth-cache';
 
 /** Who may call a route. Every /api route must declare one; the server refuses to start otherwise. */
 export type Access = 'public' | 'user' | 'admin';
@@ -23,7 +24,7 @@ export function viewerOf(request: FastifyRequest): Viewer {
   return request.viewer;
 }
 
-export function registerAccess(app: FastifyInstance, db: Db): void {
+export function registerAccess(app: FastifyInstance, db: Db, cache?: AuthCache): void {
   app.decorateRequest('viewer', null);
 
   app.addHook('onRoute', (route) => {
@@ -39,7 +40,12 @@ export function registerAccess(app: FastifyInstance, db: Db): void {
     if (!access) return;
     const userId = request.session?.userId;
     if (userId) {
-      request.viewer = await findViewerById(db, userId);
+      request.viewer = cache?.getViewer(userId) ?? null;
+      if (!request.viewer) {
+        const began = cache?.begin() ?? 0;
+        request.viewer = await findViewerById(db, userId);
+        if (request.viewer) cache?.setViewer(request.viewer, began);
+      }
       // The account was deleted or scrubbed since the session began: the session ends with it.
       if (!request.viewer) await request.session.destroy();
     }

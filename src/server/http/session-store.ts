@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 import { publishEvent } from '../events/bus-event';
+import type { AuthCache } from './auth-cache';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -26,6 +27,7 @@ export class DbSessionStore implements SessionStore {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly cache?: AuthCache,
   ) {}
 
   /**
@@ -45,18 +47,30 @@ export class DbSessionStore implements SessionStore {
           .values({ sid, sess: stored, expire, userId })
           .onConflictDoUpdate({ target: sessions.sid, set: { sess: stored, expire, userId } })
       : this.db.update(sessions).set({ sess: stored, expire, userId }).where(eq(sessions.sid, sid));
-    write.then(() => callback(), callback);
+    write.then(() => {
+      this.cache?.dropSession(sid);
+      callback();
+    }, callback);
   }
 
   get(sid: string, callback: (err: unknown, result?: Session | null) => void): void {
+    const cached = this.cache?.getSession(sid);
+    // A copy: the session plugin changes the object it is given (the idle deadline, say).
+    if (cached) return callback(null, structuredClone(cached));
+    const began = this.cache?.begin() ?? 0;
     this.db
       .select({ sess: sessions.sess })
       .from(sessions)
       .where(and(eq(sessions.sid, sid), gt(sessions.expire, this.clock.now())))
-      .then((rows) => callback(null, (rows[0]?.sess as Session | undefined) ?? null), callback);
+      .then((rows) => {
+        const session = (rows[0]?.sess as Session | undefined) ?? null;
+        if (session) this.cache?.setSession(sid, structuredClone(session), began);
+        callback(null, session);
+      }, callback);
   }
 
   destroy(sid: string, callback: (err?: unknown) => void): void {
+    this.cache?.dropSession(sid);
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))

@@ -3,6 +3,7 @@ import fastifySession from '@fastify/session';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import type { AuthCache } from './auth-cache';
 import { DbSessionStore, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-store';
 
 export interface SessionOptions {
@@ -10,6 +11,7 @@ export interface SessionOptions {
   clock: Clock;
   secret: string;
   isHttps: boolean;
+  cache?: AuthCache;
 }
 
 // Refresh the stored idle deadline at most this often, so that ordinary polling does not write a row
@@ -26,7 +28,7 @@ export async function registerSession(app: FastifyInstance, options: SessionOpti
   await app.register(fastifySession, {
     secret: options.secret,
     cookieName: sessionCookieName(options.isHttps),
-    store: new DbSessionStore(options.db, options.clock),
+    store: new DbSessionStore(options.db, options.clock, options.cache),
     saveUninitialized: false,
     // Not rolling: a save on every request would write back sessions that were just ended. The cookie lives
     // as long as the absolute timeout; the idle timeout is the server's to enforce.

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bidRoundFollowers, users } from '../../db/schema';
+import { publishEvent } from '../../events/bus-event';
 
 export interface Viewer {
   id: string;
@@ -88,6 +89,7 @@ export async function makeAdminVerified(db: DbOrTx, id: string, passwordHash: st
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, id));
+  await publishEvent(db, { type: 'user', userId: id });
 }
 
 export interface LoginRow {
@@ -124,6 +126,8 @@ export async function updateUser(
     .update(users)
     .set({ ...fields, updatedAt: sql`now()` })
     .where(eq(users.id, id));
+  // Every process drops its cached copy of the user (http/auth-cache.ts) once this commits.
+  await publishEvent(db, { type: 'user', userId: id });
 }
 
 export async function findUserByTokenHash(db: DbOrTx, kind: 'verification' | 'reset', hash: string) {
