@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { RoundChange } from '../../shared/schemas/events';
 import type { DbOrTx } from '../db/client';
 
@@ -23,7 +23,12 @@ export type BusEvent =
  * this one included, hears it through its LISTEN connection.
  */
 export async function publishEvent(db: DbOrTx, event: BusEvent): Promise<void> {
-  await db.execute(sql`select pg_notify(${EVENT_CHANNEL}, ${JSON.stringify(event)})`);
+  await db.execute(sql`select ${notifyExpression(event)}`);
+}
+
+/** publishEvent's expression, for a caller that sends it within a statement of its own. */
+export function notifyExpression(event: BusEvent): SQL {
+  return sql`pg_notify(${EVENT_CHANNEL}, ${JSON.stringify(event)})`;
 }
 
 const CHANGES = new Set<string>([

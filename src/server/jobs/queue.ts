@@ -12,7 +12,12 @@ export interface EnqueueOptions {
  * or neither does: a bid never exists without its notifications, and a rolled-back bid sends nothing.
  */
 export async function enqueueJob(db: DbOrTx, type: string, payload: unknown, options: EnqueueOptions = {}) {
-  await db.insert(jobs).values({
+  await jobInsert(db, type, payload, options);
+}
+
+/** enqueueJob's statement, not yet sent: for a caller that sends it within a statement of its own. */
+export function jobInsert(db: DbOrTx, type: string, payload: unknown, options: EnqueueOptions = {}) {
+  return db.insert(jobs).values({
     type,
     payload: payload as object,
     runAt: options.runAt ?? sql`now()`,

@@ -3,7 +3,12 @@ import type { DbOrTx } from '../../db/client';
 import { bidRoundFollowers, users } from '../../db/schema';
 
 export async function addFollower(db: DbOrTx, bidRoundId: string, userId: string): Promise<void> {
-  await db.insert(bidRoundFollowers).values({ bidRoundId, userId }).onConflictDoNothing();
+  await followerInsert(db, bidRoundId, userId);
+}
+
+/** addFollower's statement, not yet sent. */
+export function followerInsert(db: DbOrTx, bidRoundId: string, userId: string) {
+  return db.insert(bidRoundFollowers).values({ bidRoundId, userId }).onConflictDoNothing();
 }
 
 export async function removeFollower(db: DbOrTx, bidRoundId: string, userId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { enqueueJob } from '../../jobs/queue';
+import { jobInsert } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { bidReceiptMail, type MailRound, newBidMail, newBidSms } from '../../mail/round-mails';
@@ -22,12 +22,12 @@ interface NewBid {
 }
 
 /**
- * The one job a bid queues under the round's lock. Everything it sets off (receipt, a message to every
+ * The one job a bid queues under the round's lock (the statement, sent with the bid's own). Everything it sets off (receipt, a message to every
  * follower, the lapse notice) is queued by the worker after the commit, so that the lock is held for the
  * bid alone however many people follow the round.
  */
-export function enqueueBidPlaced(tx: DbOrTx, bidId: string): Promise<void> {
-  return enqueueJob(tx, BID_PLACED_JOB, { bidId });
+export function bidPlacedJob(tx: DbOrTx, bidId: string) {
+  return jobInsert(tx, BID_PLACED_JOB, { bidId });
 }
 
 export function bidPlacedJobHandlers(deps: AppDeps): Record<string, JobHandler> {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { amountProblem, bidDeadlineProblem, isBidLive, liveBidsAt } from '../../../shared/rules/bids';
 import type { AdminUserBidView } from '../../../shared/schemas/admin';
@@ -11,19 +12,18 @@ import type {
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from '../../errors';
-import { publishEvent } from '../../events/bus-event';
+import { notifyExpression } from '../../events/bus-event';
 import type { Viewer } from '../accounts/accounts.repository';
 import { findRoundForReading, lockRound } from '../bid-rounds/bid-rounds.repository';
-import { addFollower } from '../bid-rounds/followers.repository';
+import { followerInsert } from '../bid-rounds/followers.repository';
 import { attachProofToBid } from '../financing-proofs/financing-proofs.service';
-import { enqueueBidPlaced } from './bid-notifications';
+import { bidPlacedJob } from './bid-notifications';
 import { toBidViews, toOwnerBidViews } from './bid-views';
 import {
   findBidsOfUser,
-  findHighestLiveAmount,
   findRoundBidsWithBidders,
-  insertBid,
-  lockBidder,
+  insertBidWith,
+  lockBidderAndReadHighest,
 } from './bids.repository';
 
 export const ROUND_NOT_FOUND = 'Budrunden ble ikke funnet. Den kan ha blitt lukket eller slettet.';
@@ -45,35 +45,40 @@ export async function placeBid(
     const round = await lockRound(tx, input.bidRoundId);
     if (!round) throw new NotFound(ROUND_NOT_FOUND);
     if (round.ownerId === viewer.id) throw new Forbidden('Du kan ikke legge inn bud på din egen eiendom');
-    const bidder = await lockBidder(tx, viewer.id);
+    const { bidder, now, highest } = await lockBidderAndReadHighest(tx, round.id, viewer.id);
     if (!bidder || bidder.deletedAt) throw new Unauthorized();
-    const now = await databaseNow(tx);
     if (round.isClosed || round.deadline <= now) throw new Conflict(ROUND_ENDED);
-    const highest = await findHighestLiveAmount(tx, round.id, now);
     const amountError = amountProblem(input.amount, round.price, highest);
     if (amountError) throw new ValidationError(amountError, [{ path: 'amount', message: amountError }]);
     const deadlineError = bidDeadlineProblem(input.bidDeadline, now, round.minimumBidDeadline);
     if (deadlineError)
       throw new ValidationError(deadlineError, [{ path: 'bidDeadline', message: deadlineError }]);
 
-    const bid = await insertBid(tx, {
-      bidRoundId: round.id,
-      userId: viewer.id,
-      amount: input.amount,
-      conditions: input.conditions,
-      bidDeadline: input.bidDeadline,
-      financingProof: input.financingProofId ?? null,
-      createdAt: now,
-    });
-    if (input.financingProofId) await attachProofToBid(tx, viewer, input.financingProofId, bid.id);
-    await addFollower(tx, round.id, viewer.id);
-    await enqueueBidPlaced(tx, bid.id);
-    await publishEvent(tx, { type: 'round', roundId: round.id, change: 'bid', bidId: bid.id });
+    // The bid, the bidder's follow, the one job that queues its messages after the commit, and the event
+    // that reaches every screen once it commits: one statement, to keep the lock short.
+    const id = randomUUID();
+    const bid = await insertBidWith(
+      tx,
+      {
+        id,
+        bidRoundId: round.id,
+        userId: viewer.id,
+        amount: input.amount,
+        conditions: input.conditions,
+        bidDeadline: input.bidDeadline,
+        financingProof: input.financingProofId ?? null,
+        createdAt: now,
+      },
+      [followerInsert(tx, round.id, viewer.id), bidPlacedJob(tx, id)],
+      notifyExpression({ type: 'round', roundId: round.id, change: 'bid', bidId: id }),
+    );
+    // Refused here, the whole transaction rolls back: the bid, its job and its event with it.
+    if (input.financingProofId) await attachProofToBid(tx, viewer, input.financingProofId, id);
     // The rules above make the new bid the bidder's own, the highest, and live: no need to read the list again.
     return {
-      id: bid.id,
-      amount: bid.amount,
-      conditions: bid.conditions,
+      id,
+      amount: input.amount,
+      conditions: input.conditions,
       bidDeadline: input.bidDeadline.toISOString(),
       createdAt: bid.createdAt.toISOString(),
       bidderLabel: 'Du',
@@ -82,7 +87,7 @@ export async function placeBid(
       isWinner: false,
       isExpired: false,
       isBidderDeleted: false,
-      hasFinancingProof: Boolean(bid.financingProof),
+      hasFinancingProof: Boolean(input.financingProofId),
     };
   });
 }
