@@ -109,6 +109,12 @@ describe('events across two server processes on one PostgreSQL database', () => 
     const roundId: string = created.body.id;
     expect((await visitor.next('public-round', (e) => e.roundId === roundId, 5000)).round.id).toBe(roundId);
 
+    // The second process answers the list from its cache: primed now, it must not outlive the bid.
+    const listed = () =>
+      fetch(`${two}/api/bid-rounds/active`, { headers: { cookie: anna } })
+        .then((r) => r.json())
+        .then((rounds: { id: string; highestBid: number | null }[]) => rounds.find((r) => r.id === roundId));
+    expect((await listed())?.highestBid).toBeNull();
     const bid = await post(one, '/api/bids', bjorn, {
       bidRoundId: roundId,
       amount: 3_000_000,
@@ -117,6 +123,7 @@ describe('events across two server processes on one PostgreSQL database', () => 
     expect(bid.status).toBe(201);
     const seen: RoundEvent = await watcher.next('round', (e) => e.bidId === bid.body.bid.id, 5000);
     expect(seen.round?.highestBid).toBe(3_000_000);
+    expect((await listed())?.highestBid).toBe(3_000_000);
 
     // Cut every connection of the second process (its pool and its LISTEN connection), as a restart would.
     const admin = new pg.Client({ connectionString: databaseUrl });

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { type SQL, sql } from 'drizzle-orm';
 import type { RoundChange } from '../../shared/schemas/events';
 import type { DbOrTx } from '../db/client';
@@ -26,9 +27,23 @@ export async function publishEvent(db: DbOrTx, event: BusEvent): Promise<void> {
   await db.execute(sql`select ${notifyExpression(event)}`);
 }
 
-/** publishEvent's expression, for a caller that sends it within a statement of its own. */
+const changing = new EventEmitter();
+changing.setMaxListeners(0);
+
+/**
+ * publishEvent's expression, for a caller that sends it within a statement of its own. This process's
+ * caches hear of the change at once, before it commits: the NOTIFY reaches them a little after the commit,
+ * and the request that made the change may already be followed by the next one, which must see it.
+ */
 export function notifyExpression(event: BusEvent): SQL {
+  changing.emit('event', event);
   return sql`pg_notify(${EVENT_CHANNEL}, ${JSON.stringify(event)})`;
+}
+
+/** Hears, in this process, every change about to be published (it may still roll back). */
+export function onChanging(listener: (event: BusEvent) => void): () => void {
+  changing.on('event', listener);
+  return () => changing.off('event', listener);
 }
 
 const CHANGES = new Set<string>([

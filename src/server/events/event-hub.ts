@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HEARTBEAT_MS, type LiveEventName, type RoundChange } from '../../shared/schemas/events';
 import type { Database, Db } from '../db/client';
 import { sessions } from '../db/schema';
-import { type BusEvent, EVENT_CHANNEL, parseBusEvent } from './bus-event';
+import { type BusEvent, EVENT_CHANNEL, onChanging, parseBusEvent } from './bus-event';
 import {
   audienceOf,
   getsJournal,
@@ -69,6 +69,7 @@ export class EventHub {
   private heartbeat: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private readonly listeners: BusEventListener[] = [];
+  private stopChanging: (() => void) | undefined;
   /** Whether events are being heard now: caches that rely on them are only used while this holds. */
   isListening = false;
 
@@ -79,6 +80,11 @@ export class EventHub {
   ) {}
 
   async start(database: Pick<Database, 'listen'>): Promise<void> {
+    // Caches drop what a change of this process makes stale before it commits, and again when its NOTIFY
+    // comes back; only the NOTIFY reaches subscribers, so a rolled-back change is never announced.
+    this.stopChanging = onChanging((event) => {
+      for (const listener of this.listeners) listener(event);
+    });
     this.unlisten = await database.listen(EVENT_CHANNEL, {
       onMessage: (payload) => this.receive(payload),
       // Events sent while the listener was away are lost: every subscriber refetches on the new hello.
@@ -123,6 +129,7 @@ export class EventHub {
 
   async stop(): Promise<void> {
     this.isListening = false;
+    this.stopChanging?.();
     clearInterval(this.heartbeat);
     this.endAll();
     await this.unlisten?.();

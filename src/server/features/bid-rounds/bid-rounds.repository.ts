@@ -26,26 +26,6 @@ export const publicPropertyColumns = {
   floor: properties.floor,
 };
 
-/** Open rounds whose deadline is still ahead (database time), soonest deadline first. */
-export async function findOpenRounds(db: DbOrTx) {
-  return db
-    .select({
-      id: bidRounds.id,
-      deadline: bidRounds.deadline,
-      minimumBidDeadline: bidRounds.minimumBidDeadline,
-      isActive: bidRounds.isActive,
-      isClosed: bidRounds.isClosed,
-      createdAt: bidRounds.createdAt,
-      property: publicPropertyColumns,
-    })
-    .from(bidRounds)
-    .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
-    .where(
-      and(eq(bidRounds.isClosed, false), eq(bidRounds.isActive, true), gt(bidRounds.deadline, sql`now()`)),
-    )
-    .orderBy(asc(bidRounds.deadline), asc(bidRounds.createdAt));
-}
-
 export interface LockedRound {
   id: string;
   propertyId: string;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createRoundSchema, smsSettingSchema, startingBidSchema } from '../../../shared/schemas/bid-round';
 import type { AppDeps } from '../../deps';
 import { viewerOf } from '../../http/access';
+import { ActiveRoundsCache } from './active-rounds-cache';
 import {
   createRoundFor,
   followStatus,
@@ -24,11 +25,12 @@ const roundParams = z.object({ id: z.uuid('Ugyldig budrunde') });
 
 export function bidRoundsRoutes(deps: AppDeps) {
   const { db } = deps;
+  const activeRounds = new ActiveRoundsCache(db, deps.events);
   return async (base: FastifyInstance): Promise<void> => {
     const app = base.withTypeProvider<ZodTypeProvider>();
 
     app.get('/api/bid-rounds/active', { config: { access: 'public' } }, (request) =>
-      listActiveRounds(db, request.viewer),
+      listActiveRounds(activeRounds, request.viewer),
     );
     app.get('/api/bid-rounds/user', { config: user }, (request) =>
       listRounds(db, viewerOf(request), { kind: 'user', userId: viewerOf(request).id }),

@@ -19,8 +19,8 @@ import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
 import { findHighestLiveAmount } from '../bids/bids.repository';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
 import { isStoredPropertyImage } from '../images/upload.service';
+import type { ActiveRoundsCache } from './active-rounds-cache';
 import {
-  findOpenRounds,
   findRoundForReading,
   insertProperty,
   insertRound,
@@ -65,13 +65,17 @@ export async function createRound(db: Db, ownerId: string, input: CreateRoundInp
   });
 }
 
-/** The open rounds. Visitors get public fields only: no bids, no highest bid, no owner details. */
+/**
+ * The open rounds, soonest deadline first. Visitors get public fields only: no bids, no highest bid, no owner
+ * details. Read from the shared cache, which each viewer's `hasBid` is worked out from.
+ */
 export async function listActiveRounds(
-  db: Db,
+  cache: ActiveRoundsCache,
   viewer: Viewer | null,
 ): Promise<PublicBidRound[] | BidRoundView[]> {
-  if (viewer) return listRounds(db, viewer, { kind: 'active' });
-  return (await findOpenRounds(db)).map(toPublicRound);
+  const rounds = await cache.get();
+  if (!viewer) return rounds.map(({ row }) => toPublicRound(row));
+  return rounds.map(({ row, bidderIds }) => toRoundView(row, viewer.id, bidderIds.has(viewer.id)));
 }
 
 /** A round as a visitor may see it: explicit public fields only, whatever the row holds. */

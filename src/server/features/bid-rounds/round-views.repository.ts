@@ -65,7 +65,7 @@ export async function findRoundRows(db: DbOrTx, filter: RoundListFilter, viewerI
     .where(where)
     .orderBy(
       ...(filter.kind === 'active'
-        ? [asc(bidRounds.deadline)]
+        ? [asc(bidRounds.deadline), asc(bidRounds.createdAt)]
         : [asc(bidRounds.isClosed), desc(bidRounds.createdAt)]),
     );
   return rows.map((r) => ({
@@ -78,3 +78,41 @@ export async function findRoundRows(db: DbOrTx, filter: RoundListFilter, viewerI
 }
 
 export type RoundRow = Awaited<ReturnType<typeof findRoundRows>>[number];
+
+/**
+ * For each given round: who has bid on it, and when its next live bid lapses; with the database's clock.
+ * What a cached list of rounds needs to answer each viewer's `hasBid`, and to know how long it holds.
+ */
+export async function findBiddersAndNextLapse(db: DbOrTx, roundIds: string[]) {
+  const result = await db.execute(sql`
+    select now() as now, ${bids.bidRoundId} as round_id, array_agg(distinct ${bids.userId}) as bidders,
+      min(${bids.bidDeadline}) filter (where ${bids.bidDeadline} > now()) as next_lapse
+    from ${bids}
+    where ${bids.bidRoundId} = any(${sql.param(roundIds)}::uuid[])
+    group by ${bids.bidRoundId}
+    union all select now(), null, null, null`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const toDate = (v: unknown) => (v ? new Date(v as string | Date) : null);
+  return {
+    now: toDate(rows[0]?.now) ?? new Date(),
+    rounds: new Map(
+      rows
+        .filter((r) => r.round_id)
+        .map((r) => [
+          String(r.round_id),
+          { bidderIds: new Set(parseUuidArray(r.bidders)), nextLapse: toDate(r.next_lapse) },
+        ]),
+    ),
+  };
+}
+
+/** node-postgres returns uuid[] as a string ('{a,b}') on PostgreSQL; PGlite as an array. */
+function parseUuidArray(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value === 'string')
+    return value
+      .replace(/^\{|\}$/g, '')
+      .split(',')
+      .filter(Boolean);
+  return [];
+}
