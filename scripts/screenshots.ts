@@ -19,7 +19,9 @@ const browser = await launchChromium();
 for (const viewport of widths) {
   const page = await openPage(browser, { viewport });
   for (const path of targets) {
-    await page.goto(base + path, { waitUntil: 'networkidle' });
+    // Not 'networkidle': the live stream keeps a request open for as long as the page lives.
+    await page.goto(base + path, { waitUntil: 'load' });
+    await page.waitForTimeout(800);
     const file = `screenshots/${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${viewport.name}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);

@@ -104,8 +104,11 @@ describe.skipIf(!chromiumAvailable())('account journey', () => {
   });
 
   it('logs out, resets the forgotten password through the link, and logs in again', async () => {
+    // The page loads anew a moment after logging out; acting before that would race the reload.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Logg ut' }).click();
     await visible(page, 'Du er nå logget ut.');
+    await reloaded;
     await expect
       .poll(() => page.getByRole('heading', { name: 'Enkelt å delta i budrunder' }).isVisible(), {
         timeout: 10_000,
@@ -139,8 +142,10 @@ describe.skipIf(!chromiumAvailable())('account journey', () => {
     await page.getByRole('button', { name: 'Slett konto' }).click();
     const dialog = page.getByRole('dialog', { name: 'Slette kontoen din?' });
     await expectNoAxeViolations(page, 'delete-account dialog');
+    const reloaded = page.waitForEvent('load');
     await dialog.getByRole('button', { name: 'Slett kontoen min' }).click();
     await visible(page, 'Konto slettet');
+    await reloaded;
     await expect
       .poll(() => page.getByRole('heading', { name: 'Enkelt å delta i budrunder' }).isVisible(), {
         timeout: 10_000,

@@ -95,7 +95,8 @@ describe.skipIf(!chromiumAvailable())('small fixes from the product audit', () =
     const page = await openPage(browser, { viewport: DESKTOP });
     await logIn(page, server.baseUrl, 'kari@example.no', PASSWORD);
     await page.goto(`${server.baseUrl}/budrunder/00000000-0000-4000-8000-000000000000`);
-    await page.waitForLoadState('networkidle');
+    // Not 'networkidle': the live stream keeps a request open for as long as the page lives.
+    await page.getByText('Fant ikke budrunden').waitFor({ timeout: 15_000 });
     expect(await page.title()).not.toMatch(/Budrunde\s*–\s*Budrunde/);
     await page.close();
   });

@@ -67,7 +67,7 @@ async function post(url: string, path: string, cookie: string, body: unknown) {
     headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, cookie },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as { id: string; bid: { id: string } } };
 }
 
 beforeAll(async () => {

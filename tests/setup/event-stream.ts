@@ -15,6 +15,7 @@ export interface EventStream {
   /** Heartbeat comment lines received so far. */
   pings: number;
   /** Resolves with the first event (already received or still to come) that matches, or fails after `timeoutMs`. */
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever event it waits for; the contract types are checked where it matters.
   next(name: string, match?: (data: any) => boolean, timeoutMs?: number): Promise<any>;
   /** Resolves once the server has ended the stream. */
   ended: Promise<void>;

@@ -7,6 +7,7 @@ import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Footer } from '../components/footer';
 import { Navbar } from '../components/navbar';
+import { LiveEvents } from '../features/live/live-events';
 import { queryClient } from '../lib/query-client';
 import { DialogHost } from './dialog-host';
 import { AppRouter } from './router';
@@ -19,6 +20,7 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'nb', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
+          <LiveEvents />
           <Toasts />
           <ScrollToTop />
           <DialogHost />

@@ -56,7 +56,10 @@ export class DbSessionStore implements SessionStore {
   get(sid: string, callback: (err: unknown, result?: Session | null) => void): void {
     const cached = this.cache?.getSession(sid);
     // A copy: the session plugin changes the object it is given (the idle deadline, say).
-    if (cached) return callback(null, structuredClone(cached));
+    if (cached) {
+      callback(null, structuredClone(cached));
+      return;
+    }
     const began = this.cache?.begin() ?? 0;
     this.db
       .select({ sess: sessions.sess })

@@ -1,10 +1,11 @@
-import { Container, Stack, Title } from '@mantine/core';
+import { Container, Group, Stack, Title } from '@mantine/core';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import { AccountSection } from '../../features/account/components/account-section';
 import { useUnauthorizedRedirect } from '../../features/auth/use-unauthorized-redirect';
 import { roundKeys, useRoundsQuery } from '../../features/bid-rounds/api/round-queries';
 import { ClosedRoundList } from '../../features/bid-rounds/components/closed-round-list';
 import { RoundList } from '../../features/bid-rounds/components/round-list';
+import { LiveStatus } from '../../features/live/components/live-status';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The signed-in start page: the open rounds, live, the user's ended rounds, then the account section. */
@@ -15,7 +16,10 @@ export function ActiveRoundsPage({ user }: { user: CurrentUser }) {
   return (
     <Container size="lg" py="xl">
       <Stack gap="xl">
-        <Title order={1}>Aktive budrunder</Title>
+        <Group justify="space-between" align="center" gap="xs">
+          <Title order={1}>Aktive budrunder</Title>
+          <LiveStatus />
+        </Group>
         <RoundList rounds={rounds.data} isLoading={rounds.isLoading} error={rounds.error} />
         <ClosedRoundList />
         <AccountSection user={user} />

@@ -3,6 +3,7 @@ import {
   Anchor,
   Button,
   Container,
+  Group,
   Skeleton,
   Stack,
   Text,
@@ -16,6 +17,7 @@ import { useCurrentUser } from '../../features/auth/use-current-user';
 import { useUnauthorizedRedirect } from '../../features/auth/use-unauthorized-redirect';
 import { roundKeys, useLiveInterval } from '../../features/bid-rounds/api/round-queries';
 import { RoundCard } from '../../features/bid-rounds/components/round-card';
+import { LiveStatus } from '../../features/live/components/live-status';
 import { ApiError } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { openDialog } from '../../lib/window-events';
@@ -58,9 +60,12 @@ export function RoundPage({ params }: { params: { id: string } }) {
   return (
     <Container size="lg" py="xl">
       <Stack gap="md">
-        <Anchor component={Link} href="/" size="sm">
-          ← Tilbake til budrundene
-        </Anchor>
+        <Group justify="space-between" align="center" gap="xs">
+          <Anchor component={Link} href="/" size="sm">
+            ← Tilbake til budrundene
+          </Anchor>
+          <LiveStatus />
+        </Group>
         <VisuallyHidden>
           <Title order={1}>{round.data ? `Budrunde: ${round.data.property.title}` : 'Budrunde'}</Title>
         </VisuallyHidden>

@@ -7,7 +7,8 @@ import type {
   UnverifiedUserView,
 } from '../../../../shared/schemas/admin';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
-import { CURRENT_USER_KEY } from '../../auth/use-current-user';
+import { LIVE_REFETCH_MS } from '../../../lib/query-client';
+import { CURRENT_USER_KEY, useCurrentUser } from '../../auth/use-current-user';
 import { roundKeys, useLiveInterval } from '../../bid-rounds/api/round-queries';
 
 /** Query keys; the default loader GETs their parts joined with '/'. */
@@ -21,13 +22,16 @@ export const adminKeys = {
 
 /** The panel's lists, live like the rest of the product; nothing is asked for unless the viewer is an admin. */
 export function useAdminLists(isAdmin: boolean) {
-  const refetchInterval = useLiveInterval();
+  const { isAuthenticated } = useCurrentUser();
+  // No live event tells of new users or reset requests, so these lists poll even while the stream is up.
+  const refetchInterval: number | false = isAuthenticated ? LIVE_REFETCH_MS : false;
   const options = { enabled: isAdmin, refetchInterval };
+  const roundOptions = { enabled: isAdmin, refetchInterval: useLiveInterval() };
   return {
     unverified: useQuery<UnverifiedUserView[]>({ queryKey: adminKeys.unverified, ...options }),
     users: useQuery<AdminUserView[]>({ queryKey: adminKeys.users, ...options }),
     resets: useQuery<PendingResetView[]>({ queryKey: adminKeys.resets, ...options }),
-    rounds: useQuery<BidRoundView[]>({ queryKey: roundKeys.all, ...options }),
+    rounds: useQuery<BidRoundView[]>({ queryKey: roundKeys.all, ...roundOptions }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { useMemberStreamLive } from '../../../lib/live-connection';
 import { LIVE_REFETCH_MS } from '../../../lib/query-client';
 import { useCurrentUser } from '../../auth/use-current-user';
 
@@ -18,10 +19,14 @@ export const roundKeys = {
   journals: ['/api/user/bid-journals'] as const,
 };
 
-/** 5 s polling while someone is signed in; nothing for visitors, and it stops on logout. */
+/**
+ * 5 s polling while someone is signed in and the live stream is not carrying their changes (it failed, or
+ * is reconnecting); none while it is, none for visitors, and it stops on logout.
+ */
 export function useLiveInterval(): number | false {
   const { isAuthenticated } = useCurrentUser();
-  return isAuthenticated ? LIVE_REFETCH_MS : false;
+  const streamed = useMemberStreamLive();
+  return isAuthenticated && !streamed ? LIVE_REFETCH_MS : false;
 }
 
 export function useRoundsQuery(key: readonly string[]) {

@@ -4,6 +4,8 @@ import { formatMoney } from '../../../../shared/format/money';
 import { formatTimeLeft } from '../../../../shared/format/time-left';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { LabeledValue } from '../../../components/labeled-value';
+import flash from '../../live/bid-flash.module.css';
+import { useNewBid } from '../../live/new-bids';
 import { PropertyFacts } from './property-facts';
 
 /**
@@ -19,6 +21,7 @@ export function highestBidText(round: Pick<BidRoundView, 'highestBid' | 'bidCoun
 export function RoundFacts({ round, now }: { round: BidRoundView; now: Date }) {
   const { property } = round;
   const owner = property.owner;
+  const { flashBidId } = useNewBid(round.id);
   return (
     <Stack gap="sm">
       <PropertyFacts property={property} />
@@ -32,7 +35,14 @@ export function RoundFacts({ round, now }: { round: BidRoundView; now: Date }) {
           </Text>
         </LabeledValue>
         <LabeledValue label="Høyeste bud">
-          <Text size="lg" fw={700} data-testid="highest-bid">
+          <Text
+            // A new element per new bid, so the highlight starts again when bids come in quick succession.
+            key={flashBidId ?? 'settled'}
+            size="lg"
+            fw={700}
+            data-testid="highest-bid"
+            className={flashBidId ? `${flash.headline} ${flash.flash}` : flash.headline}
+          >
             {highestBidText(round)}
           </Text>
           <Text size="sm">Startpris {formatMoney(property.price)}</Text>

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OwnerBidView, RoundBids } from '../../../../shared/schemas/bid';
 import type { FollowerView } from '../../../../shared/schemas/bid-round';
-import { LIVE_REFETCH_MS } from '../../../lib/query-client';
 import { roundKeys, useLiveInterval } from '../../bid-rounds/api/round-queries';
 
-/** The round's bids as the viewer may see them; refreshed every 5 s while signed in. */
+/** The round's bids as the viewer may see them; live, or refreshed every 5 s while signed in. */
 export function useRoundBids(roundId: string) {
   const refetchInterval = useLiveInterval();
   return useQuery<RoundBids>({ queryKey: roundKeys.bids(roundId), refetchInterval });
@@ -12,12 +11,13 @@ export function useRoundBids(roundId: string) {
 
 /** The owner's and admins' detailed view, with who bid. Fetched and polled only while it is shown. */
 export function useOwnerBids(roundId: string, shown: boolean) {
+  const refetchInterval = useLiveInterval();
   return useQuery<OwnerBidView[]>({
     queryKey: roundKeys.ownerBids(roundId),
     enabled: shown,
-    // Always fresh when the view is opened again, then every 5 s while it stays open.
+    // Always fresh when the view is opened again, then live or every 5 s while it stays open.
     staleTime: 0,
-    refetchInterval: shown ? LIVE_REFETCH_MS : false,
+    refetchInterval: shown ? refetchInterval : false,
   });
 }
 

@@ -1,8 +1,9 @@
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { liveBidsAt } from '../../../../shared/rules/bids';
 import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { useNewBid } from '../../live/new-bids';
 import { useOwnerBids, useRoundBids } from '../api/use-round-bids';
 import { latestLiveBidIds, sortBids } from './bid-expiry';
 import { BidRow } from './bid-row';
@@ -36,6 +37,7 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
   const detailed = canManage && showDetails;
   const bidsQuery = useRoundBids(round.id);
   const ownerQuery = useOwnerBids(round.id, detailed);
+  const { announcement, flashBidId } = useNewBid(round.id);
 
   const startingPrice = bidsQuery.data?.startingPrice ?? round.property.price;
   const query = detailed ? ownerQuery : bidsQuery;
@@ -66,6 +68,7 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
         now={judgedAt}
         roundOpen={isOpen}
         selectable={selectable}
+        flashBidId={flashBidId}
         onSelectWinner={setWinnerCandidate}
       />
     );
@@ -80,6 +83,7 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
             roundOpen={isOpen}
             canOpenProof={canManage}
             canSelectWinner={selectable.has(bid.id)}
+            highlighted={bid.id === flashBidId && bid.isHighestBid}
             onSelectWinner={setWinnerCandidate}
           />
         ))}
@@ -99,6 +103,10 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
           </Button>
         ) : null}
       </Group>
+      {/* Present from the start: screen readers only announce changes to a live region they already know. */}
+      <VisuallyHidden aria-live="polite" data-testid="bid-announcer">
+        {announcement}
+      </VisuallyHidden>
       <StartingPriceLine roundId={round.id} startingPrice={startingPrice} canEdit={canManage && isOpen} />
       {body}
       {canManage ? (

@@ -5,6 +5,7 @@ import { formatMoney } from '../../../../shared/format/money';
 import { formatTimeLeft } from '../../../../shared/format/time-left';
 import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
 import { STATUS_COLORS } from '../../../app/theme';
+import flash from '../../live/bid-flash.module.css';
 import { isBidExpired, isBidLive } from './bid-expiry';
 import { BidderDetails } from './bidder-details';
 
@@ -20,6 +21,8 @@ interface BidRowProps {
   canOpenProof: boolean;
   /** Leave out who bid: the owner's grouped view shows it once above the bidder's bids. */
   hideBidder?: boolean;
+  /** It just came in over the live stream as the new highest bid: it glows for a moment. */
+  highlighted?: boolean;
   onSelectWinner: (bid: BidView | OwnerBidView) => void;
 }
 
@@ -42,13 +45,22 @@ export function BidRow({
   canSelectWinner,
   canOpenProof,
   hideBidder = false,
+  highlighted = false,
   onSelectWinner,
 }: BidRowProps) {
   const expired = isBidExpired(bid, now);
   const user = 'user' in bid && !hideBidder ? bid.user : null;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : null;
   return (
-    <Paper component="li" withBorder radius="md" p="sm" data-testid="bid-row">
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid="bid-row"
+      className={highlighted ? flash.flash : undefined}
+      data-new-bid={highlighted || undefined}
+    >
       <Group justify="space-between" align="flex-start" gap="xs">
         <Stack gap={0}>
           <Text fw={700} size="lg">

@@ -9,6 +9,8 @@ interface BidderGroupsProps {
   now: Date;
   roundOpen: boolean;
   selectable: Set<string>;
+  /** The bid that just came in live, highlighted while it is the highest. */
+  flashBidId?: string | null;
   onSelectWinner: (bid: BidView | OwnerBidView) => void;
 }
 
@@ -24,7 +26,14 @@ export function groupByBidder(bids: OwnerBidView[]): OwnerBidView[][] {
 }
 
 /** The owner's detailed view: each bidder's contact block once, with every bid of theirs under it. */
-export function BidderGroups({ bids, now, roundOpen, selectable, onSelectWinner }: BidderGroupsProps) {
+export function BidderGroups({
+  bids,
+  now,
+  roundOpen,
+  selectable,
+  flashBidId = null,
+  onSelectWinner,
+}: BidderGroupsProps) {
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
       {groupByBidder(bids).map((group) => {
@@ -57,6 +66,7 @@ export function BidderGroups({ bids, now, roundOpen, selectable, onSelectWinner 
                     hideBidder
                     canOpenProof
                     canSelectWinner={selectable.has(bid.id)}
+                    highlighted={bid.id === flashBidId && bid.isHighestBid}
                     onSelectWinner={onSelectWinner}
                   />
                 ))}
