@@ -66,7 +66,7 @@ export function openEventStream(baseUrl: string, cookie?: string): Promise<Event
             const raw = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
             end = buffer.indexOf('\n\n');
-            if (raw.startsWith(':')) stream.pings++;
+            if (raw.includes('event: ping')) stream.pings++;
             const name = raw.match(/^event: (.*)$/m)?.[1];
             const data = raw.match(/^data: (.*)$/m)?.[1];
             if (name && data !== undefined) stream.events.push({ name, data: JSON.parse(data), raw });

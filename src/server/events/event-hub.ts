@@ -101,7 +101,8 @@ export class EventHub {
     });
     this.isListening = true;
     this.heartbeat = setInterval(() => {
-      for (const sub of this.subscribers) sub.write(': ping\n\n');
+      const ping = frame('ping', {});
+      for (const sub of this.subscribers) sub.write(ping);
     }, this.options.heartbeatMs ?? HEARTBEAT_MS);
     this.heartbeat.unref();
   }

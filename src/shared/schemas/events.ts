@@ -7,7 +7,7 @@ import type { BidRoundView, PublicBidRound } from './bid-round';
  * same view functions as the GET answers: a visitor never gets bid data, a bidder sees 'Du' and
  * 'Budgiver A', and only the owner gets who bid.
  */
-export type LiveEventName = 'hello' | 'round' | 'public-round' | 'journals' | 'session-ended';
+export type LiveEventName = 'hello' | 'round' | 'public-round' | 'journals' | 'session-ended' | 'ping';
 
 /** What changed a round. 'bid-lapsed': a bid's acceptance deadline passed, so the highest bid may differ. */
 export type RoundChange =
@@ -57,5 +57,8 @@ export interface JournalsEvent {
 /** The stream's session was ended (logout, password change, account deleted or changed). The stream closes after it. */
 export type SessionEndedEvent = Record<string, never>;
 
-/** Heartbeat comment lines (': ping') are sent this often, so proxies keep idle streams open. */
+/**
+ * A heartbeat (`event: ping`, data {}) is sent this often, so that proxies keep idle streams open and the
+ * client can tell a quiet stream from a dead one. An event, not a comment line: EventSource hides comments.
+ */
 export const HEARTBEAT_MS = 25_000;
