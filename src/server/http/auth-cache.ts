@@ -1,6 +1,6 @@
-import type { Session } from 'fastify';
 import type { EventHub } from '../events/event-hub';
 import type { Viewer } from '../features/accounts/accounts.repository';
+import type { SessionData } from './session-store';
 
 /**
  * How long a cached session or user may be used without asking the database again. Ended sessions and
@@ -24,7 +24,7 @@ interface Entry<T> {
  * listener is down, nothing is cached, since those events could be missed.
  */
 export class AuthCache {
-  private readonly sessions = new Map<string, Entry<Session>>();
+  private readonly sessions = new Map<string, Entry<SessionData>>();
   private readonly viewers = new Map<string, Entry<Viewer>>();
   /** Raised by every drop: a read that began before it must not store what it read. */
   private generation = 0;
@@ -44,11 +44,11 @@ export class AuthCache {
     return this.generation;
   }
 
-  getSession(sid: string): Session | undefined {
+  getSession(sid: string): SessionData | undefined {
     return this.fresh(this.sessions, sid);
   }
 
-  setSession(sid: string, session: Session, began: number): void {
+  setSession(sid: string, session: SessionData, began: number): void {
     this.store(this.sessions, sid, session, session.userId ?? null, began);
   }
 
