@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
 
+// With the backoff capped at an hour this is about a week of retries: an outage delays mail, never loses it.
+const DEFAULT_MAX_ATTEMPTS = 180;
+
 export interface EnqueueOptions {
   runAt?: Date;
   maxAttempts?: number;
@@ -15,14 +18,26 @@ export async function enqueueJob(db: DbOrTx, type: string, payload: unknown, opt
   await jobInsert(db, type, payload, options);
 }
 
+/** Many jobs in one statement: a bid's messages to every follower of a busy round. */
+export async function enqueueJobs(db: DbOrTx, list: { type: string; payload: unknown }[]): Promise<void> {
+  if (list.length === 0) return;
+  await db.insert(jobs).values(
+    list.map(({ type, payload }) => ({
+      type,
+      payload: payload as object,
+      runAt: sql`now()`,
+      maxAttempts: DEFAULT_MAX_ATTEMPTS,
+    })),
+  );
+}
+
 /** enqueueJob's statement, not yet sent: for a caller that sends it within a statement of its own. */
 export function jobInsert(db: DbOrTx, type: string, payload: unknown, options: EnqueueOptions = {}) {
   return db.insert(jobs).values({
     type,
     payload: payload as object,
     runAt: options.runAt ?? sql`now()`,
-    // With the backoff capped at an hour this is about a week of retries: an outage delays mail, never loses it.
-    maxAttempts: options.maxAttempts ?? 180,
+    maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
   });
 }
 

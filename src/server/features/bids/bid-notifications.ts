@@ -1,10 +1,10 @@
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { jobInsert } from '../../jobs/queue';
+import { enqueueJobs, jobInsert } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
-import { enqueueMail } from '../../mail/mail-jobs';
+import { enqueueMail, MAIL_JOB } from '../../mail/mail-jobs';
 import { bidReceiptMail, type MailRound, newBidMail, newBidSms } from '../../mail/round-mails';
-import { enqueueSms } from '../../sms/sms-jobs';
+import { SMS_JOB } from '../../sms/sms-jobs';
 import type { Viewer } from '../accounts/accounts.repository';
 import { findViewerById } from '../accounts/accounts.repository';
 import { findFollowers } from '../bid-rounds/followers.repository';
@@ -82,9 +82,15 @@ export async function queueNewBidNotifications(tx: DbOrTx, deps: AppDeps, { roun
   }
   for (const follower of await findFollowers(tx, round.id)) recipients.set(follower.userId, follower);
   recipients.delete(bidder.id);
+  // One insert for all of them: a round with hundreds of followers queues hundreds of messages per bid.
+  const messages: { type: string; payload: unknown }[] = [];
   for (const person of recipients.values()) {
-    await enqueueMail(tx, newBidMail(person, round, bid.amount, url));
+    messages.push({ type: MAIL_JOB, payload: { mail: newBidMail(person, round, bid.amount, url) } });
     if (round.smsNotificationsEnabled && person.phone)
-      await enqueueSms(tx, person.phone, newBidSms(round, bid.amount, url));
+      messages.push({
+        type: SMS_JOB,
+        payload: { to: person.phone, text: newBidSms(round, bid.amount, url) },
+      });
   }
+  await enqueueJobs(tx, messages);
 }
