@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../http/session-store';
@@ -11,6 +12,23 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 // A stream is ended and reopened at least this often, so that the session is judged again.
 const MAX_STREAM_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Writes a frame unless the reader has left more than `maxBytes` unread, in which case the connection is
+ * destroyed instead (and false returned): a stalled reader must not make the server hold its backlog.
+ */
+export function writeWithinLimit(
+  res: Pick<ServerResponse, 'writableLength' | 'write' | 'destroy'>,
+  text: string,
+  maxBytes: number,
+): boolean {
+  if (res.writableLength > maxBytes) {
+    res.destroy();
+    return false;
+  }
+  res.write(text);
+  return true;
+}
 
 export function eventsRoutes(deps: AppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
@@ -37,13 +55,10 @@ export function eventsRoutes(deps: AppDeps) {
         sessionId: viewer ? request.session.sessionId : null,
         write: (text) => {
           if (ended) return;
-          if (res.writableLength > MAX_BUFFERED_BYTES) {
+          if (!writeWithinLimit(res, text, MAX_BUFFERED_BYTES)) {
             request.log.warn('event stream dropped: its reader is too far behind');
             subscriber.end();
-            res.destroy();
-            return;
           }
-          res.write(text);
         },
         end: () => {
           if (ended) return;
