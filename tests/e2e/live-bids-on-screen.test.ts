@@ -22,12 +22,17 @@ const BY_POLLING = { timeout: 7_000, interval: 100 };
 /** What the page polls while the stream is down: the round lists, a round, its bids, and the user. */
 const POLLED = /^\/api\/(bid-rounds\/[^/]+(\/bids)?|owner\/bid-rounds\/[^/]+\/bids|auth\/user)$/;
 
-/** Every request the page makes from now on, with when it was made. */
+/** Every request the page makes from now on, with when it was made and what kind of request it was. */
 function recordRequests(page: Page) {
-  const seen: { path: string; at: number }[] = [];
-  page.on('request', (request) => seen.push({ path: new URL(request.url()).pathname, at: Date.now() }));
+  const seen: { path: string; at: number; type: string }[] = [];
+  page.on('request', (request) =>
+    seen.push({ path: new URL(request.url()).pathname, at: Date.now(), type: request.resourceType() }),
+  );
   return {
     polledSince: (from: number) => seen.filter((r) => r.at >= from && POLLED.test(r.path)).map((r) => r.path),
+    /** The resource type of each stream the page opened: Chromium reports an EventSource as 'eventsource'. */
+    streamsSince: (from: number) =>
+      seen.filter((r) => r.at >= from && r.path === '/api/events').map((r) => r.type),
   };
 }
 
@@ -111,6 +116,7 @@ describe.skipIf(!chromiumAvailable())('a new bid on every watcher’s screen', (
     const requestsA = recordRequests(pageA);
     await logIn(pageA, server.baseUrl, 'anna@example.no', PASSWORD);
     await logIn(pageB, server.baseUrl, 'bjorn@example.no', PASSWORD);
+    const loadedAt = Date.now();
     await Promise.all([pageA.goto(roundUrl), pageB.goto(roundUrl)]);
     for (const page of [pageA, pageB]) {
       await expect.poll(() => text(page, 'live-status'), { timeout: 15_000 }).toBe('Direkte');
@@ -126,6 +132,8 @@ describe.skipIf(!chromiumAvailable())('a new bid on every watcher’s screen', (
     const quietFrom = Date.now();
     await pageA.waitForTimeout(POLL_MS + 500);
     expect(requestsA.polledSince(quietFrom)).toEqual([]);
+    // One stream for the page, opened at start-up by the browser's EventSource (not by fetch), and no other.
+    expect(requestsA.streamsSince(loadedAt)).toEqual(['eventsource']);
 
     await pageB.getByLabel('Beløp').fill('4200000');
     await pageB.getByRole('button', { name: 'Legg inn bud' }).click();
@@ -150,6 +158,8 @@ describe.skipIf(!chromiumAvailable())('a new bid on every watcher’s screen', (
     await expect.poll(() => text(pageB, 'highest-bid'), AT_ONCE).toBe('4 200 000 kr');
     expect(await text(pageB, 'bid-announcer')).toBe('');
     expect(await pageA.getByTestId('live-status').isVisible()).toBe(true);
+    // The bid changed nothing about the stream: still the one EventSource it opened at start-up.
+    expect(requestsA.streamsSince(loadedAt)).toEqual(['eventsource']);
     await pageA.close();
     await pageB.close();
   });

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import { HEARTBEAT_MS, type LiveEventName } from '../../shared/schemas/events';
-import { SseParser } from './sse-parser';
 
 /**
  * 'connecting': the first connection of the tab (or after login/logout) has not said hello yet.
@@ -16,41 +15,51 @@ export interface LiveStatus {
 
 export type LiveEventHandler = (name: LiveEventName, data: unknown) => void;
 
+/** The part of the browser's EventSource this uses, so that tests can hand in a fake. */
+export interface EventSourceLike {
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void;
+  close(): void;
+}
+export type EventSourceConstructor = new (url: string) => EventSourceLike;
+
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;
 /** Two missed heartbeats: a proxy or a sleeping laptop has silently dropped the stream. */
 export const STALL_MS = 2 * HEARTBEAT_MS;
-const EVENT_NAMES = new Set<string>(['hello', 'round', 'public-round', 'journals', 'session-ended']);
+/** What the cache learns from. 'ping' only proves the stream alive, so it is not handed on. */
+const EVENT_NAMES = ['hello', 'round', 'public-round', 'journals', 'session-ended'] as const;
 
 interface LiveConnectionOptions {
-  fetch?: typeof fetch;
+  /** Looked up when a stream opens, not here: the module is also loaded where there is no EventSource. */
+  EventSource?: EventSourceConstructor;
   /** For jitter; tests pin it. */
   random?: () => number;
 }
 
 /**
- * The tab's one server-sent-events stream. It is read with fetch rather than EventSource because the
- * server's heartbeats are comment lines, which EventSource never shows to scripts; without them a dead
- * stream cannot be told from a quiet one. Reconnects with backoff (1 s, 2 s, 4 s … 30 s, with jitter), so
- * a restarting server is not hit by every tab at the same moment.
+ * The tab's one server-sent-events stream, read with the browser's EventSource. Its own retry is not
+ * used: on any error the stream is closed and reopened here, with backoff (1 s, 2 s, 4 s … 30 s, with
+ * jitter) so that a restarting server is not hit by every tab at the same moment, and with the 5 s polling
+ * running meanwhile. EventSource also cannot tell a dead stream from a quiet one, so the server's
+ * heartbeat is an `event: ping`, and silence for STALL_MS ends the stream.
  */
 export class LiveConnection {
   #status: LiveStatus = { state: 'connecting', signedIn: false };
   #listeners = new Set<() => void>();
   #handler: LiveEventHandler = () => {};
-  #abort: AbortController | null = null;
+  #source: EventSourceLike | null = null;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #stallTimer: ReturnType<typeof setTimeout> | undefined;
   #attempt = 0;
   #running = false;
-  readonly #fetch: typeof fetch;
+  readonly #EventSource: EventSourceConstructor | undefined;
   readonly #random: () => number;
 
   constructor(
     readonly url: string,
     options: LiveConnectionOptions = {},
   ) {
-    this.#fetch = options.fetch ?? ((...args) => fetch(...args));
+    this.#EventSource = options.EventSource;
     this.#random = options.random ?? Math.random;
   }
 
@@ -69,7 +78,7 @@ export class LiveConnection {
     if (this.#running) return;
     this.#running = true;
     this.#attempt = 0;
-    void this.#connect();
+    this.#connect();
   }
 
   stop(): void {
@@ -84,7 +93,7 @@ export class LiveConnection {
     this.#attempt = 0;
     // Until the new stream says hello, the old one's events no longer stand for this user.
     if (this.#status.state === 'live') this.#setStatus({ state: 'connecting', signedIn: false });
-    void this.#connect();
+    this.#connect();
   }
 
   #setStatus(status: LiveStatus): void {
@@ -96,76 +105,73 @@ export class LiveConnection {
   #close(): void {
     clearTimeout(this.#retryTimer);
     clearTimeout(this.#stallTimer);
-    const abort = this.#abort;
-    // Cleared first, so the closing stream's reader knows it was replaced and does not schedule a retry.
-    this.#abort = null;
-    abort?.abort();
+    const source = this.#source;
+    // Cleared first: events still queued for the closed stream see that it was replaced, and are dropped.
+    this.#source = null;
+    source?.close();
   }
 
-  async #connect(): Promise<void> {
-    const abort = new AbortController();
-    this.#abort = abort;
-    this.#watch(abort);
+  #connect(): void {
+    let source: EventSourceLike;
     try {
-      const response = await this.#fetch(this.url, {
-        credentials: 'include',
-        cache: 'no-store',
-        headers: { Accept: 'text/event-stream' },
-        signal: abort.signal,
-      });
-      const type = response.headers.get('content-type') ?? '';
-      if (!response.ok || !response.body || !type.startsWith('text/event-stream')) {
-        throw new Error(`GET ${this.url}: ${response.status}`);
-      }
-      const parser = new SseParser(({ event, data }) => this.#receive(event, data));
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done || this.#abort !== abort) break;
-        this.#watch(abort);
-        parser.push(value);
-      }
+      const EventSourceClass = this.#EventSource ?? globalThis.EventSource;
+      source = new EventSourceClass(this.url);
     } catch {
-      // Refused, blocked, cut off or stalled: all end the same way, below.
+      // No EventSource in this browser, or a URL it refuses: the tab polls, and tries again later.
+      this.#fail();
+      return;
     }
-    if (this.#abort !== abort) return;
-    this.#fail();
+    this.#source = source;
+    this.#watch(source);
+    for (const name of EVENT_NAMES) {
+      source.addEventListener(name, (event) => {
+        if (this.#source !== source) return;
+        this.#watch(source);
+        this.#receive(name, event.data);
+      });
+    }
+    source.addEventListener('ping', () => {
+      if (this.#source === source) this.#watch(source);
+    });
+    // Refused, blocked, cut off, or ended by the server: EventSource would retry by itself (readyState
+    // CONNECTING) or give up (CLOSED); either way it is closed here and reopened with backoff.
+    source.addEventListener('error', () => {
+      if (this.#source === source) this.#fail();
+    });
   }
 
-  /** Any bytes, heartbeat or event, prove the stream alive; silence for STALL_MS ends it. */
-  #watch(abort: AbortController): void {
+  /** Any event, heartbeat or not, proves the stream alive; silence for STALL_MS ends it. */
+  #watch(source: EventSourceLike): void {
     clearTimeout(this.#stallTimer);
     this.#stallTimer = setTimeout(() => {
-      if (this.#abort === abort) abort.abort();
+      if (this.#source === source) this.#fail();
     }, STALL_MS);
   }
 
-  #receive(event: string, data: string): void {
-    if (!EVENT_NAMES.has(event)) return;
+  #receive(name: LiveEventName, data: unknown): void {
     let payload: unknown;
     try {
-      payload = JSON.parse(data);
+      payload = JSON.parse(String(data));
     } catch {
       return;
     }
-    if (event === 'hello') {
+    if (name === 'hello') {
       this.#attempt = 0;
       const signedIn = Boolean((payload as { signedIn?: unknown } | null)?.signedIn);
       this.#setStatus({ state: 'live', signedIn });
     }
-    this.#handler(event as LiveEventName, payload);
+    this.#handler(name, payload);
   }
 
   #fail(): void {
-    this.#abort = null;
-    clearTimeout(this.#stallTimer);
+    this.#close();
     this.#setStatus({ state: 'polling', signedIn: this.#status.signedIn });
     if (!this.#running) return;
     const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** this.#attempt);
     this.#attempt++;
     // ±20 % jitter, still never above the cap.
     const delay = Math.min(MAX_RETRY_MS, Math.round(base * (0.8 + 0.4 * this.#random())));
-    this.#retryTimer = setTimeout(() => void this.#connect(), delay);
+    this.#retryTimer = setTimeout(() => this.#connect(), delay);
   }
 }
 
