@@ -1,0 +1,37 @@
+/** Command-line switches and the sizes of each phase. --quick is for trying the bench out, not for figures. */
+const args = process.argv.slice(2);
+
+export const quick = args.includes('--quick');
+export const noBuild = args.includes('--no-build');
+
+export const PHASES = ['read', 'live', 'storm', 'mail'] as const;
+export type Phase = (typeof PHASES)[number];
+
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const unknown = only?.filter((p) => !(PHASES as readonly string[]).includes(p)) ?? [];
+if (unknown.length)
+  throw new Error(`--only: unknown phase ${unknown.join(', ')}; known: ${PHASES.join(', ')}`);
+
+export const selected = (phase: Phase) => !only || only.includes(phase);
+
+export const config = {
+  subscribers: quick ? 200 : 2_000,
+  stormBidders: 20,
+  stormMs: quick ? 3_000 : 10_000,
+  mailFollowers: 200,
+  mailBids: 10,
+  mailWaitMs: quick ? 30_000 : 120_000,
+  liveBids: quick ? 10 : 30,
+  liveGapMs: 200,
+  perBidTimeoutMs: 10_000,
+  readS: quick ? 3 : 10,
+  warmupS: quick ? 1 : 2,
+  connections: 50,
+  openRounds: 20,
+};
+export type Config = typeof config;
+
+export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,0 +1,192 @@
+import type pg from 'pg';
+import { runStorm } from './bid-storm';
+import type { Config } from './config';
+import type { Api } from './http-client';
+import { runLive } from './live-latency';
+import { runMailRate } from './mail-rate';
+import { measure } from './read-ratio';
+import type { Fixture } from './seed';
+import { STARTING_PRICE } from './seed';
+import type { ServerProcess } from './server-process';
+import { startHello } from './servers';
+import type { SmtpSink } from './smtp-sink';
+import { mb, ms, num, type Row } from './stats';
+
+export interface PhaseOutput {
+  rows: Row[];
+  details: string[];
+}
+
+// The rows each phase fills in; also shown, marked as not measured, when the phase fails.
+export const liveRows = (c: Config): Row[] => [
+  {
+    figure: `Bid-to-screen latency: ${num(c.subscribers)} SSE subscribers on one round, ${c.liveBids} bids`,
+    result: '',
+    target: 'p95 < 1 s',
+    met: null,
+  },
+  {
+    figure: `Server memory (RSS) with ${num(c.subscribers)} idle subscribers`,
+    result: '',
+    target: '–',
+    met: null,
+  },
+];
+export const stormRows = (c: Config): Row[] => [
+  {
+    figure: `Bid storm: ${c.stormBidders} bidders, one round, ${c.stormMs / 1000} s, PostgreSQL`,
+    result: '',
+    target: '≥ 500/s; 0 lost, 0 dup, 0 out of order',
+    met: null,
+  },
+];
+export const mailRows = (c: Config): Row[] => [
+  {
+    figure: `Mails/s to a local SMTP sink: round with ${c.mailFollowers} followers, ${c.mailBids} bids`,
+    result: '',
+    target: 'all within seconds',
+    met: null,
+  },
+];
+export const readRows = (c: Config): Row[] => [
+  {
+    figure: `Read ratio: signed-in GET /api/bid-rounds/active ÷ Fastify hello world (${c.connections} connections, ${c.readS} s each)`,
+    result: '',
+    target: '≥ 0.15',
+    met: null,
+  },
+];
+
+const pct = (cpu: number, wall: number) => `${Math.round((cpu / Math.max(1, wall)) * 100)}%`;
+
+const fill = (row: Row | undefined, result: string, met: boolean | null): Row => ({
+  ...(row as Row),
+  result,
+  met,
+});
+
+export async function runLivePhase(
+  server: ServerProcess,
+  api: Api,
+  fixture: Fixture,
+  c: Config,
+): Promise<PhaseOutput> {
+  const r = await runLive({
+    server,
+    api,
+    roundId: fixture.live.roundId,
+    subscriberCookies: fixture.live.subscriberCookies,
+    bidderCookies: fixture.live.bidderCookies,
+    bids: c.liveBids,
+    gapMs: c.liveGapMs,
+    startingPrice: STARTING_PRICE,
+    perBidTimeoutMs: c.perBidTimeoutMs,
+  });
+  const [latencyRow, memoryRow] = liveRows(c);
+  const delivered = r.latencies.length;
+  const complete = r.missed === 0 && r.bidErrors.length === 0 && r.dropped === 0;
+  const latency = `p50 ${ms(r.p50)} · p95 ${ms(r.p95)} · max ${ms(r.max)}; ${delivered} of ${c.liveBids} bids reached all ${num(r.subscribers)} subscribers${r.missed ? `; ${r.missed} missed the ${c.perBidTimeoutMs / 1000} s limit` : ''}`;
+  const grown = r.rssAfter - r.rssBefore;
+  const memory = `${mb(r.rssBefore)} before, ${mb(r.rssAfter)} after: ${(grown / Math.max(1, r.subscribers) / 1024).toFixed(1)} KB per connection`;
+  return {
+    rows: [
+      fill(latencyRow, latency, r.p95 !== null && r.p95 < 1000 && complete),
+      fill(memoryRow, memory, null),
+    ],
+    details: [
+      `live: ${num(r.subscribers)} streams open in ${(r.connectMs / 1000).toFixed(1)} s, ${num(r.helloes)} hello events, ${r.dropped} dropped during the run`,
+      `live: POST /api/bids answered in ${ms(r.postP50)} (p50) with ${num(r.subscribers)} followers; ${r.beforeAnswer} bids reached the last subscriber before their POST answer (counted as 0 ms)`,
+      `live: the checked subscriber's bid events ${r.sampleHadBids ? 'carried' : 'did NOT carry'} the participants' bid list (last one ${num(r.sampleEventBytes)} bytes)${r.formatProblem ? `; FORMAT PROBLEM: ${r.formatProblem}` : ''}`,
+      `live: CPU during the ${(r.bidLoopMs / 1000).toFixed(1)} s of bids: server ${pct(r.serverCpuMs, r.bidLoopMs)}, this bench process ${pct(r.benchCpuMs, r.bidLoopMs)} of one core; the server's mail went to its database outbox`,
+      ...r.bidErrors.slice(0, 5).map((e) => `live: bid refused or failed: ${e}`),
+    ],
+  };
+}
+
+export async function runStormPhase(
+  api: Api,
+  pool: pg.Pool,
+  fixture: Fixture,
+  c: Config,
+): Promise<PhaseOutput> {
+  const r = await runStorm(api, pool, {
+    roundId: fixture.storm.roundId,
+    cookies: fixture.storm.cookies,
+    startingPrice: STARTING_PRICE,
+    durationMs: c.stormMs,
+    step: 1_000,
+  });
+  const clean = r.lost === 0 && r.duplicateIds === 0 && r.duplicateAmounts === 0 && r.outOfOrder === 0;
+  const result =
+    `${num(r.acceptedPerSecond)} accepted/s (${num(r.accepted)} accepted, ${num(r.refused)} refused as too low, ${num(r.errors)} errors; ` +
+    `latency p50 ${ms(r.p50)}, p99 ${ms(r.p99)}); lost ${r.lost}, duplicates ${r.duplicateIds + r.duplicateAmounts}, out of order ${r.outOfOrder}`;
+  return {
+    rows: [fill(stormRows(c)[0], result, r.acceptedPerSecond >= 500 && clean && r.errors === 0)],
+    details: [
+      `storm: ${num(r.accepted + r.refused + r.errors)} requests in ${(r.elapsedMs / 1000).toFixed(1)} s; duplicate ids ${r.duplicateIds}, duplicate amounts ${r.duplicateAmounts}, bids in the database without a 201 answer ${r.unannounced}`,
+      ...r.errorSamples.map((e) => `storm: error: ${e}`),
+    ],
+  };
+}
+
+export async function runMailPhase(
+  api: Api,
+  sink: SmtpSink,
+  fixture: Fixture,
+  c: Config,
+): Promise<PhaseOutput> {
+  const r = await runMailRate(api, sink, {
+    roundId: fixture.mail.roundId,
+    bidderCookie: fixture.mail.bidderCookie,
+    bidderEmail: fixture.mail.bidder.email,
+    ownerEmail: fixture.owner.email,
+    followerEmails: fixture.mail.followers.map((f) => f.email),
+    bids: c.mailBids,
+    startingPrice: STARTING_PRICE,
+    waitMs: c.mailWaitMs,
+  });
+  const result = `${num(r.mailsPerSecond, 1)} mails/s (${num(r.received)} of ${num(r.expected)} in ${(r.elapsedMs / 1000).toFixed(1)} s${r.complete ? '' : `; INCOMPLETE after the ${c.mailWaitMs / 1000} s limit`})`;
+  return {
+    rows: [fill(mailRows(c)[0], result, null)],
+    details: [
+      `mail: expected per bid 1 receipt + 1 owner + ${c.mailFollowers} followers; the ${c.mailBids} bids took ${ms(r.bidsMs)} to place`,
+      `mail: recipients short of one mail per bid: ${r.recipientsShort}; mails beyond the expected: ${r.extra}`,
+    ],
+  };
+}
+
+export async function runReadPhase(
+  server: ServerProcess,
+  api: Api,
+  fixture: Fixture,
+  c: Config,
+): Promise<PhaseOutput> {
+  // The figure is about the signed-in list: make sure the cookie gets it, not the visitors' list.
+  const sample = await api.expect(200, 'GET', '/api/bid-rounds/active', { cookie: fixture.reader.cookie });
+  const list: { property?: { price?: number } }[] = Array.isArray(sample.body) ? sample.body : [];
+  if (list.length !== c.openRounds || typeof list[0]?.property?.price !== 'number') {
+    throw new Error(`the reader's list has ${list.length} rounds, or is not the signed-in view`);
+  }
+  const load = { connections: c.connections, durationS: c.readS, warmupS: c.warmupS };
+  // Hello first and alone: the Budrunde server is idle (just started) while it runs, and vice versa.
+  const hello = await startHello();
+  let helloRate: Awaited<ReturnType<typeof measure>>;
+  try {
+    helloRate = await measure(`${hello.baseUrl}/`, load);
+  } finally {
+    await hello.stop();
+  }
+  const active = await measure(`${server.baseUrl}/api/bid-rounds/active`, {
+    ...load,
+    cookie: fixture.reader.cookie,
+  });
+  const ratio = active.requestsPerSecond / helloRate.requestsPerSecond;
+  const suspect = active.failures + helloRate.failures > 0;
+  const result = `${ratio.toFixed(3)} (${num(active.requestsPerSecond)} ÷ ${num(helloRate.requestsPerSecond)} req/s)${suspect ? `; ${active.failures} failed answers on the list, ${helloRate.failures} on hello` : ''}`;
+  return {
+    rows: [fill(readRows(c)[0], result, ratio >= 0.15 && !suspect)],
+    details: [
+      `read: /api/bid-rounds/active latency p50 ${ms(active.p50)}, p99 ${ms(active.p99)}; hello p50 ${ms(helloRate.p50)}, p99 ${ms(helloRate.p99)}; ${c.openRounds} open rounds with 2–3 bids on most, read before the other phases bid`,
+    ],
+  };
+}
