@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { type SQL, sql } from 'drizzle-orm';
-import type { RoundChange } from '../../shared/schemas/events';
+import { ROUND_CHANGES, type RoundChange } from '../../shared/schemas/events';
 import type { DbOrTx } from '../db/client';
 
 /** The one channel all processes LISTEN on. */
@@ -46,16 +46,7 @@ export function onChanging(listener: (event: BusEvent) => void): () => void {
   return () => changing.off('event', listener);
 }
 
-const CHANGES = new Set<string>([
-  'created',
-  'bid',
-  'bid-lapsed',
-  'price',
-  'settings',
-  'closed',
-  'winner',
-  'deleted',
-]);
+const CHANGES = new Set<string>(ROUND_CHANGES);
 
 /** Reads a NOTIFY payload; anything malformed is dropped rather than trusted. */
 export function parseBusEvent(payload: string): BusEvent | null {

@@ -1,8 +1,7 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { HEARTBEAT_MS, type LiveEventName, type RoundChange } from '../../shared/schemas/events';
 import type { Database, Db } from '../db/client';
-import { sessions } from '../db/schema';
+import { findLiveSessionIds } from '../features/auth/sessions.repository';
 import { type BusEvent, EVENT_CHANNEL, onChanging, parseBusEvent } from './bus-event';
 import {
   audienceOf,
@@ -112,10 +111,6 @@ export class EventHub {
     this.listeners.push(listener);
   }
 
-  get size(): number {
-    return this.subscribers.size;
-  }
-
   /** Adds a stream; returns its removal. */
   add(subscriber: Subscriber): () => void {
     this.subscribers.add(subscriber);
@@ -136,8 +131,8 @@ export class EventHub {
     await this.unlisten?.();
   }
 
-  /** Handles one NOTIFY payload. Exposed for tests that feed events by hand. */
-  receive(payload: string): void {
+  /** Handles one NOTIFY payload. */
+  private receive(payload: string): void {
     const event = parseBusEvent(payload);
     if (!event) return;
     for (const listener of this.listeners) listener(event);
@@ -215,11 +210,7 @@ export class EventHub {
     if (streams.length === 0) return;
     let alive: Set<string>;
     try {
-      const rows = await this.db
-        .select({ sid: sessions.sid })
-        .from(sessions)
-        .where(and(eq(sessions.userId, userId), gt(sessions.expire, sql`now()`)));
-      alive = new Set(rows.map((r) => r.sid));
+      alive = new Set(await findLiveSessionIds(this.db, userId));
     } catch (err) {
       // Unsure whether they still hold: safer to end them; a stream whose session lives reconnects at once.
       this.log.warn({ err }, 'could not check sessions for live streams');

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../http/session-store';
+import { sessionExpiresAt } from '../http/session-store';
 import { frame, type Subscriber } from './event-hub';
 
 /**
@@ -75,8 +75,7 @@ export function eventsRoutes(deps: AppDeps) {
       subscriber.write(`retry: 2000\n${frame('hello', { signedIn: viewer !== null })}`);
 
       if (viewer) {
-        const { createdAt = 0, lastSeenAt = 0 } = request.session;
-        const expires = Math.min(createdAt + SESSION_ABSOLUTE_MS, lastSeenAt + SESSION_IDLE_MS);
+        const expires = sessionExpiresAt(request.session, 0);
         const left = expires - deps.clock.now().getTime();
         timer = setTimeout(
           () => {

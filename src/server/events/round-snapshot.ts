@@ -8,9 +8,6 @@ import { findRoundRows, type RoundRow } from '../features/bid-rounds/round-views
 import { toBidViews, toOwnerBidViews } from '../features/bids/bid-views';
 import { type BidWithBidder, findRoundBidsWithBidders } from '../features/bids/bids.repository';
 
-// findRoundRows asks whether a given user has bid; the snapshot works that out per subscriber from the bids.
-const NOBODY = '00000000-0000-0000-0000-000000000000';
-
 /** The changes a visitor's landing page shows: a round appears, ends, or goes. Bids are not theirs to see. */
 const PUBLIC_CHANGES = new Set<RoundChange>(['created', 'closed', 'winner', 'deleted']);
 
@@ -38,7 +35,7 @@ export async function readRoundSnapshot(
   bidId?: string,
 ): Promise<RoundSnapshot> {
   const [rows, bids, followers, now] = await Promise.all([
-    findRoundRows(db, { kind: 'one', id: roundId }, NOBODY),
+    findRoundRows(db, { kind: 'one', id: roundId }, null),
     findRoundBidsWithBidders(db, roundId),
     findFollowers(db, roundId),
     databaseNow(db),

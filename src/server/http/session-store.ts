@@ -17,6 +17,17 @@ export interface SessionData {
   lastSeenAt?: number;
 }
 
+/**
+ * When a session ends: 7 days after it was last used, 30 days after login at the latest. A time missing from
+ * the data counts as `fallback` (now, for a session being written; 0, an ended one, for one being read).
+ */
+export function sessionExpiresAt(data: SessionData, fallback: number): number {
+  return Math.min(
+    (data.lastSeenAt ?? fallback) + SESSION_IDLE_MS,
+    (data.createdAt ?? fallback) + SESSION_ABSOLUTE_MS,
+  );
+}
+
 /** Server-side sessions in the `sessions` table. Rows past `expire` are treated as absent. */
 export class DbSessionStore {
   constructor(
@@ -30,10 +41,7 @@ export class DbSessionStore {
    * when logout or a password change deleted the row cannot bring the session back.
    */
   async set(sid: string, data: SessionData, create = false): Promise<void> {
-    const now = this.clock.now().getTime();
-    const idleEnd = (data.lastSeenAt ?? now) + SESSION_IDLE_MS;
-    const absoluteEnd = (data.createdAt ?? now) + SESSION_ABSOLUTE_MS;
-    const expire = new Date(Math.min(idleEnd, absoluteEnd));
+    const expire = new Date(sessionExpiresAt(data, this.clock.now().getTime()));
     const sess = { userId: data.userId, createdAt: data.createdAt, lastSeenAt: data.lastSeenAt };
     const userId = data.userId ?? null;
     await (create

@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import type { AuthCache } from './auth-cache';
 import { RequestSession } from './request-session';
-import { DbSessionStore, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-store';
+import { DbSessionStore, SESSION_ABSOLUTE_MS, sessionExpiresAt } from './session-store';
 
 export interface SessionOptions {
   db: Db;
@@ -48,7 +48,13 @@ export async function registerSession(app: FastifyInstance, options: SessionOpti
     const unsigned = raw ? request.unsignCookie(raw) : null;
     const sid = unsigned?.valid ? unsigned.value : null;
     const data = sid ? await store.get(sid) : null;
-    request.session = data && sid ? new RequestSession(store, sid, data) : new RequestSession(store);
+    const session = data && sid ? new RequestSession(store, sid, data) : new RequestSession(store);
+    request.session = session;
+    if (!session.userId) return;
+    // Idle and absolute timeouts are enforced here, on the server, whatever the cookie says.
+    const now = options.clock.now().getTime();
+    if (now > sessionExpiresAt(session, 0)) await session.destroy();
+    else if (now - (session.lastSeenAt ?? 0) > TOUCH_INTERVAL_MS) session.lastSeenAt = now;
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -63,20 +69,6 @@ export async function registerSession(app: FastifyInstance, options: SessionOpti
       maxAge: SESSION_ABSOLUTE_MS / 1000,
     });
   });
-
-  // Idle and absolute timeouts are enforced here, on the server, whatever the cookie says.
-  app.addHook('onRequest', async (request) => {
-    const session = request.session;
-    if (!session.userId) return;
-    const now = options.clock.now().getTime();
-    const created = session.createdAt ?? 0;
-    const lastSeen = session.lastSeenAt ?? 0;
-    if (now - created > SESSION_ABSOLUTE_MS || now - lastSeen > SESSION_IDLE_MS) {
-      await session.destroy();
-      return;
-    }
-    if (now - lastSeen > TOUCH_INTERVAL_MS) session.lastSeenAt = now;
-  });
 }
 
 /**
@@ -84,7 +76,6 @@ export async function registerSession(app: FastifyInstance, options: SessionOpti
  */
 export async function startUserSession(request: FastifyRequest, userId: string, clock: Clock): Promise<void> {
   await request.session.regenerate();
-  // regenerate() replaces request.session; write to the new object.
   const now = clock.now().getTime();
   request.session.userId = userId;
   request.session.createdAt = now;

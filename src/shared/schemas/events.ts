@@ -10,15 +10,17 @@ import type { BidRoundView, PublicBidRound } from './bid-round';
 export type LiveEventName = 'hello' | 'round' | 'public-round' | 'journals' | 'session-ended' | 'ping';
 
 /** What changed a round. 'bid-lapsed': a bid's acceptance deadline passed, so the highest bid may differ. */
-export type RoundChange =
-  | 'created'
-  | 'bid'
-  | 'bid-lapsed'
-  | 'price'
-  | 'settings'
-  | 'closed'
-  | 'winner'
-  | 'deleted';
+export const ROUND_CHANGES = [
+  'created',
+  'bid',
+  'bid-lapsed',
+  'price',
+  'settings',
+  'closed',
+  'winner',
+  'deleted',
+] as const;
+export type RoundChange = (typeof ROUND_CHANGES)[number];
 
 /**
  * First message on every connection, and again after the server lost events (its database listener

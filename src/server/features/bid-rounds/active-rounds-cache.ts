@@ -2,9 +2,6 @@ import type { Db } from '../../db/client';
 import type { EventHub } from '../../events/event-hub';
 import { findBiddersAndNextLapse, findRoundRows, type RoundRow } from './round-views.repository';
 
-// findRoundRows asks whether a given user has bid; the cache answers that per viewer from the bidders.
-const NOBODY = '00000000-0000-0000-0000-000000000000';
-
 /** A safety net only: every change to a round drops the list at once, and time is accounted for exactly. */
 const MAX_AGE_MS = 10_000;
 
@@ -54,7 +51,7 @@ export class ActiveRoundsCache {
   }
 
   private async read(): Promise<Entry> {
-    const rows = await findRoundRows(this.db, { kind: 'active' }, NOBODY);
+    const rows = await findRoundRows(this.db, { kind: 'active' }, null);
     const { now, rounds } = await findBiddersAndNextLapse(
       this.db,
       rows.map((r) => r.id),

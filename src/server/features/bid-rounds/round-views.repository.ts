@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { bidRounds, bids, properties, users } from '../../db/schema';
+import { databaseNow } from '../../db/time';
+import { biddingEnded, liveBidsOf } from '../bids/bids.repository';
 import { publicPropertyColumns } from './bid-rounds.repository';
 
 const owner = alias(users, 'owner');
@@ -12,18 +14,17 @@ export type RoundListFilter =
   | { kind: 'all' }
   | { kind: 'one'; id: string };
 
-// A live bid (shared/rules/bids isBidLive): its acceptance deadline not passed when judged, its bidder not
-// deleted. Judged now while the round is open, and when bidding ended once it has (liveBidsAt).
-const liveBids = sql`from ${bids} join ${users} bidder on bidder.id = ${bids.userId}
-  where ${bids.bidRoundId} = ${bidRounds.id} and bidder.deleted_at is null
-    and (${bids.bidDeadline} is null
-      or ${bids.bidDeadline} > least(coalesce(${bidRounds.closedAt}, now()), ${bidRounds.deadline}))`;
+// Judged now while the round is open, and when bidding ended once it has (liveBidsAt).
+const liveBids = liveBidsOf(bidRounds.id, biddingEnded);
 
 /**
- * Rounds with their property, owner contact, highest live bid, bid counts, and whether `viewerId` has bid.
+ * Rounds with their property, owner contact, highest live bid, bid counts, and whether `viewerId` has bid
+ * (no one: for lists shared by all viewers, which work that out per viewer).
  */
-export async function findRoundRows(db: DbOrTx, filter: RoundListFilter, viewerId: string) {
-  const hasBid = sql<boolean>`exists (select 1 from ${bids} where ${bids.bidRoundId} = ${bidRounds.id} and ${bids.userId} = ${viewerId})`;
+export async function findRoundRows(db: DbOrTx, filter: RoundListFilter, viewerId: string | null) {
+  const hasBid = viewerId
+    ? sql<boolean>`exists (select 1 from ${bids} where ${bids.bidRoundId} = ${bidRounds.id} and ${bids.userId} = ${viewerId})`
+    : sql<boolean>`false`;
   let where: SQL | undefined;
   if (filter.kind === 'active') {
     where = and(
@@ -54,7 +55,7 @@ export async function findRoundRows(db: DbOrTx, filter: RoundListFilter, viewerI
         ownerId: properties.ownerId,
       },
       owner: { firstName: owner.firstName, lastName: owner.lastName, phone: owner.phone, email: owner.email },
-      highestBid: sql<string | null>`(select max(${bids.amount}) ${liveBids})`,
+      highestBid: sql<string | null>`(select max(b.amount) ${liveBids})`,
       bidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.bidRoundId} = ${bidRounds.id})`,
       liveBidCount: sql<number>`(select count(*)::int ${liveBids})`,
       hasBid,
@@ -84,35 +85,29 @@ export type RoundRow = Awaited<ReturnType<typeof findRoundRows>>[number];
  * What a cached list of rounds needs to answer each viewer's `hasBid`, and to know how long it holds.
  */
 export async function findBiddersAndNextLapse(db: DbOrTx, roundIds: string[]) {
-  const result = await db.execute(sql`
-    select now() as now, ${bids.bidRoundId} as round_id, array_agg(distinct ${bids.userId}) as bidders,
-      min(${bids.bidDeadline}) filter (where ${bids.bidDeadline} > now()) as next_lapse
-    from ${bids}
-    where ${bids.bidRoundId} = any(${sql.param(roundIds)}::uuid[])
-    group by ${bids.bidRoundId}
-    union all select now(), null, null, null`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  const toDate = (v: unknown) => (v ? new Date(v as string | Date) : null);
+  const [rows, now] = await Promise.all([
+    roundIds.length === 0
+      ? []
+      : db
+          .select({
+            roundId: bids.bidRoundId,
+            bidders: sql<string[]>`array_agg(distinct ${bids.userId})`,
+            nextLapse: sql<
+              string | Date | null
+            >`min(${bids.bidDeadline}) filter (where ${bids.bidDeadline} > now())`,
+          })
+          .from(bids)
+          .where(inArray(bids.bidRoundId, roundIds))
+          .groupBy(bids.bidRoundId),
+    databaseNow(db),
+  ]);
   return {
-    now: toDate(rows[0]?.now) ?? new Date(),
+    now,
     rounds: new Map(
-      rows
-        .filter((r) => r.round_id)
-        .map((r) => [
-          String(r.round_id),
-          { bidderIds: new Set(parseUuidArray(r.bidders)), nextLapse: toDate(r.next_lapse) },
-        ]),
+      rows.map((r) => [
+        r.roundId,
+        { bidderIds: new Set(r.bidders), nextLapse: r.nextLapse ? new Date(r.nextLapse) : null },
+      ]),
     ),
   };
-}
-
-/** node-postgres returns uuid[] as a string ('{a,b}') on PostgreSQL; PGlite as an array. */
-function parseUuidArray(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value === 'string')
-    return value
-      .replace(/^\{|\}$/g, '')
-      .split(',')
-      .filter(Boolean);
-  return [];
 }

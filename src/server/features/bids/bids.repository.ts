@@ -3,26 +3,29 @@ import type { DbOrTx } from '../../db/client';
 import { bidRounds, bids, properties, users } from '../../db/schema';
 
 /**
- * The highest live bid at `now` (see isBidLive): its acceptance deadline not yet passed, its bidder not
- * deleted. A bid whose deadline is exactly `now` has lapsed.
+ * A round's live bids at `at` (shared/rules/bids isBidLive), as the FROM of a subquery over `b`: the
+ * acceptance deadline not passed (a bid whose deadline is exactly `at` has lapsed), the bidder not deleted.
+ * The one place this rule is written in SQL.
  */
+export const liveBidsOf = (roundId: SQLWrapper | string, at: SQLWrapper) =>
+  sql`from ${bids} b join ${users} u on u.id = b.user_id
+    where b.bid_round_id = ${roundId} and u.deleted_at is null
+      and (b.bid_deadline is null or b.bid_deadline > ${at})`;
+
+/** When bidding on a round ended (see liveBidsAt): now while open, else its close or deadline, the earlier. */
+export const biddingEnded = sql`least(coalesce(${bidRounds.closedAt}, now()), ${bidRounds.deadline})`;
+
+/** The highest live bid at `now`. */
 export async function findHighestLiveAmount(
   tx: DbOrTx,
   bidRoundId: string,
   now: Date,
 ): Promise<number | null> {
-  const [row] = await tx
-    .select({ max: sql<string | null>`max(${bids.amount})` })
-    .from(bids)
-    .innerJoin(users, eq(users.id, bids.userId))
-    .where(
-      and(
-        eq(bids.bidRoundId, bidRoundId),
-        or(isNull(bids.bidDeadline), gt(bids.bidDeadline, now)),
-        isNull(users.deletedAt),
-      ),
-    );
-  return row?.max == null ? null : Number(row.max);
+  const result = await tx.execute(
+    sql`select (select max(b.amount) ${liveBidsOf(bidRoundId, sql`${now.toISOString()}::timestamptz`)}) as max`,
+  );
+  const max = (result as unknown as { rows: { max: string | number | null }[] }).rows[0]?.max;
+  return max == null ? null : Number(max);
 }
 
 /** The bidder's row, share-locked: an account deletion under way finishes first, or waits for this bid. */
@@ -33,12 +36,6 @@ export async function lockBidder(tx: DbOrTx, userId: string) {
     .where(eq(users.id, userId))
     .for('share');
   return row ?? null;
-}
-
-export async function insertBid(tx: DbOrTx, row: typeof bids.$inferInsert) {
-  const [created] = await tx.insert(bids).values(row).returning();
-  if (!created) throw new Error('insert into bids returned no row');
-  return created;
 }
 
 /**
@@ -100,13 +97,7 @@ export async function findBidsOfUser(db: DbOrTx, userId: string) {
       deadline: bidRounds.deadline,
       title: properties.title,
       address: properties.address,
-      // Live when bidding ended (see liveBidsAt): now while open, else the close or deadline, whichever came first.
-      highest: sql<
-        string | null
-      >`(select max(b2.amount) from ${bids} b2 join ${users} u2 on u2.id = b2.user_id
-        where b2.bid_round_id = ${bids.bidRoundId} and u2.deleted_at is null
-          and (b2.bid_deadline is null
-            or b2.bid_deadline > least(coalesce(${bidRounds.closedAt}, now()), ${bidRounds.deadline})))`,
+      highest: sql<string | null>`(select max(b.amount) ${liveBidsOf(bids.bidRoundId, biddingEnded)})`,
     })
     .from(bids)
     .innerJoin(bidRounds, eq(bidRounds.id, bids.bidRoundId))
@@ -183,9 +174,7 @@ export async function lockBidderAndReadHighest(tx: DbOrTx, bidRoundId: string, u
       select clock_timestamp() as now, (select count(*) from bidder) as found
     )
     select clock.now, clock.found, (select deleted_at from bidder) as deleted_at,
-      (select max(b.amount) from ${bids} b join ${users} u on u.id = b.user_id
-        where b.bid_round_id = ${bidRoundId} and u.deleted_at is null
-          and (b.bid_deadline is null or b.bid_deadline > clock.now)) as highest
+      (select max(b.amount) ${liveBidsOf(bidRoundId, sql`clock.now`)}) as highest
     from clock`);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!row) throw new Error('the bid context query returned no row');
