@@ -116,6 +116,7 @@ export async function runStormPhase(
     durationMs: c.stormMs,
     step: 1_000,
   });
+  const fanOut = await waitForFanOut(pool, FAN_OUT_WAIT_MS);
   const clean = r.lost === 0 && r.duplicateIds === 0 && r.duplicateAmounts === 0 && r.outOfOrder === 0;
   const result =
     `${num(r.acceptedPerSecond)} accepted/s (${num(r.accepted)} accepted, ${num(r.refused)} refused as too low, ${num(r.errors)} errors; ` +
@@ -124,6 +125,9 @@ export async function runStormPhase(
     rows: [fill(stormRows(c)[0], result, r.acceptedPerSecond >= 500 && clean && r.errors === 0)],
     details: [
       `storm: ${num(r.accepted + r.refused + r.errors)} requests in ${(r.elapsedMs / 1000).toFixed(1)} s; duplicate ids ${r.duplicateIds}, duplicate amounts ${r.duplicateAmounts}, bids in the database without a 201 answer ${r.unannounced}`,
+      fanOut.pending === 0
+        ? `storm: every bid's notifications were queued (its bid:placed job done) ${(fanOut.ms / 1000).toFixed(1)} s after the storm; ${num(fanOut.messages)} mails and SMS were then waiting to go out`
+        : `storm: ${num(fanOut.pending)} bids still had their notifications to queue ${(fanOut.ms / 1000).toFixed(0)} s after the storm`,
       ...r.errorSamples.map((e) => `storm: error: ${e}`),
     ],
   };
@@ -189,4 +193,28 @@ export async function runReadPhase(
       `read: /api/bid-rounds/active latency p50 ${ms(active.p50)}, p99 ${ms(active.p99)}; hello p50 ${ms(helloRate.p50)}, p99 ${ms(helloRate.p99)}; ${c.openRounds} open rounds with 2–3 bids on most, read before the other phases bid`,
     ],
   };
+}
+
+const FAN_OUT_WAIT_MS = 120_000;
+
+/**
+ * While the server is busy answering bids its job worker steps back; this times how long the notifications
+ * take to catch up once the storm is over: until every bid:placed job (which queues a bid's mails and SMS)
+ * is done, or `limitMs` has passed.
+ */
+async function waitForFanOut(pool: pg.Pool, limitMs: number) {
+  const started = Date.now();
+  const pendingOf = async (type: string, negate = false) => {
+    const { rows } = await pool.query<{ n: string }>(
+      `select count(*) as n from jobs where completed_at is null and failed_at is null and (type = $1) <> $2`,
+      [type, negate],
+    );
+    return Number(rows[0]?.n ?? 0);
+  };
+  let pending = await pendingOf('bid:placed');
+  while (pending > 0 && Date.now() - started < limitMs) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    pending = await pendingOf('bid:placed');
+  }
+  return { pending, ms: Date.now() - started, messages: await pendingOf('bid:placed', true) };
 }

@@ -7,6 +7,7 @@ import { freePort, type ServerProcess, startProcess } from './server-process';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = join(ROOT, 'dist/server/main.js');
 const HELLO_ENTRY = join(ROOT, 'scripts/bench/hello-server.ts');
+const PROFILE_DIR = process.env.BENCH_CPU_PROF_DIR ? resolve(process.env.BENCH_CPU_PROF_DIR) : null;
 
 /** esbuild of the server only (well under a second); the client bundle is not needed for the API. */
 export function buildServer(): void {
@@ -46,8 +47,9 @@ export async function startBudrunde(options: BudrundeOptions): Promise<ServerPro
     DEMO_DATA: 'false',
     LOG_LEVEL: 'warn',
     DATA_DIR: options.dataDir,
-    // One client address sends all the load; the per-address API limit would refuse most of it.
+    // One client address and a few users send all the load; the general API limits would refuse most of it.
     RATE_LIMIT_ADDRESS_PER_MIN: '0',
+    RATE_LIMIT_USER_PER_MIN: '0',
     SMS_PROVIDER: 'log',
     ...(options.smtpPort
       ? { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}` }
@@ -56,7 +58,8 @@ export async function startBudrunde(options: BudrundeOptions): Promise<ServerPro
   return startProcess({
     name: 'budrunde server',
     command: process.execPath,
-    args: [SERVER_ENTRY],
+    // BENCH_CPU_PROF_DIR: a V8 CPU profile of each server process, written there when it stops.
+    args: [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), SERVER_ENTRY],
     env,
     // Not the repository: a developer's .env there must not change what is measured.
     cwd: options.dataDir,

@@ -26,17 +26,19 @@ export function isRetryableConflict(error: unknown): boolean {
  */
 export function retryConflicts(db: Db): Db {
   const transaction = db.transaction.bind(db);
-  const retrying: Db['transaction'] = async (run, config) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await transaction(run, config);
-      } catch (error) {
-        if (attempt >= ATTEMPTS || !isRetryableConflict(error)) throw error;
-        // A short random pause, so that the two transactions do not meet again in the same step.
-        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
-      }
-    }
-  };
-  db.transaction = retrying;
+  db.transaction = ((run, config) => retryingConflicts(() => transaction(run, config))) as Db['transaction'];
   return db;
+}
+
+/** Runs `work` (a transaction, or one statement that is its own) again if PostgreSQL aborted it as above. */
+export async function retryingConflicts<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !isRetryableConflict(error)) throw error;
+      // A short random pause, so that the two transactions do not meet again in the same step.
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
 }

@@ -36,8 +36,13 @@ changing.setMaxListeners(0);
  * and the request that made the change may already be followed by the next one, which must see it.
  */
 export function notifyExpression(event: BusEvent): SQL {
+  return sql`pg_notify(${EVENT_CHANNEL}, ${announceChange(event)})`;
+}
+
+/** Tells this process's caches of a change about to be sent, and returns the NOTIFY payload to send. */
+export function announceChange(event: BusEvent): string {
   changing.emit('event', event);
-  return sql`pg_notify(${EVENT_CHANNEL}, ${JSON.stringify(event)})`;
+  return JSON.stringify(event);
 }
 
 /** Hears, in this process, every change about to be published (it may still roll back). */

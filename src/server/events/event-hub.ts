@@ -64,6 +64,11 @@ function merge(batch: RoundBusEvent[]): RoundBusEvent {
  */
 export class EventHub {
   private readonly subscribers = new Set<Subscriber>();
+
+  /** Open streams in this process (for /metrics). */
+  get streamCount(): number {
+    return this.subscribers.size;
+  }
   private readonly pending = new Map<string, RoundBusEvent[]>();
   private heartbeat: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;

@@ -35,7 +35,7 @@ export function eventsRoutes(deps: AppDeps) {
     // Streams are ended before the server waits for its connections to close, or shutdown would wait forever.
     app.addHook('preClose', async () => deps.events.endAll());
 
-    app.get('/api/events', { config: { access: 'public' } }, (request, reply) => {
+    app.get('/api/events', { config: { access: 'public', stream: true } }, (request, reply) => {
       const res = reply.raw;
       // The stream is written by hand: Fastify's reply would end it after the first send.
       reply.hijack();

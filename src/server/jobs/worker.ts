@@ -27,7 +27,14 @@ export interface WorkerOptions {
   jobTimeoutMs?: number;
   /** How long stop() waits for the jobs under way. */
   stopGraceMs?: number;
+  /** While it is busy, each lane runs one job at a time with a pause between: requests come first. */
+  load?: { readonly busy: boolean };
+  /** Told of each failed attempt, by job type (for /metrics). */
+  onJobFailed?: (type: string) => void;
 }
+
+/** The pause between jobs of a lane while the process is busy answering requests. */
+export const BUSY_PAUSE_MS = 100;
 
 export const defaultBackoff = (attempt: number) => Math.min(5000 * 2 ** (attempt - 1), 60 * 60 * 1000);
 
@@ -123,7 +130,10 @@ export class JobWorker {
     const running = new Set<Promise<void>>();
     let ran = 0;
     for (;;) {
-      const free = lane.concurrency - running.size;
+      // Busy: one job at a time, and a pause before the next, so background work never stops entirely.
+      const busy = this.options.load?.busy === true;
+      if (busy && running.size === 0 && ran > 0) await this.nap(BUSY_PAUSE_MS).done;
+      const free = (busy ? 1 : lane.concurrency) - running.size;
       const limit = Math.min(free, this.options.batchSize ?? free);
       let claimed: ClaimedJob[] = [];
       if (limit > 0 && !this.halting) {
@@ -141,7 +151,7 @@ export class JobWorker {
       }
       ran += claimed.length;
       if (running.size === 0) return ran;
-      const slotsLeft = running.size < lane.concurrency && !this.halting;
+      const slotsLeft = running.size < (busy ? 1 : lane.concurrency) && !this.halting;
       // A full claim means more may be due: fill the remaining slots before waiting.
       if (slotsLeft && claimed.length > 0 && claimed.length === limit) continue;
       if (!slotsLeft) {
@@ -162,15 +172,16 @@ export class JobWorker {
       lockMs: this.options.lockMs ?? DEFAULT_LOCK_MS,
       timeoutMs: this.options.jobTimeoutMs ?? DEFAULT_JOB_TIMEOUT_MS,
       backoffMs: this.options.backoffMs ?? defaultBackoff,
+      onFailed: this.options.onJobFailed,
     });
   }
 
-  /** A sleep of one poll interval that stop() cuts short. */
-  private nap(): { done: Promise<void>; cancel: () => void } {
+  /** A sleep of one poll interval (or `ms`) that stop() cuts short. */
+  private nap(ms = this.options.pollMs ?? 1000): { done: Promise<void>; cancel: () => void } {
     let cancel = () => {};
     const done = new Promise<void>((resolve) => {
       if (this.halting) return resolve();
-      const timer = setTimeout(() => cancel(), this.options.pollMs ?? 1000);
+      const timer = setTimeout(() => cancel(), ms);
       cancel = () => {
         clearTimeout(timer);
         this.naps.delete(cancel);

@@ -8,6 +8,8 @@ const MAX_AGE_MS = 10_000;
 export interface ActiveRound {
   row: RoundRow;
   bidderIds: Set<string>;
+  /** The round's JSON per viewer variant, filled by the service as viewers ask; gone with the entry. */
+  json: Map<string, string>;
 }
 
 interface Entry {
@@ -64,7 +66,11 @@ export class ActiveRoundsCache {
       if (lapse) until = Math.min(until, lapse.getTime());
     }
     return {
-      rounds: rows.map((row) => ({ row, bidderIds: rounds.get(row.id)?.bidderIds ?? new Set() })),
+      rounds: rows.map((row) => ({
+        row,
+        bidderIds: rounds.get(row.id)?.bidderIds ?? new Set(),
+        json: new Map(),
+      })),
       validUntil: Date.now() + Math.max(0, until - now.getTime()),
     };
   }

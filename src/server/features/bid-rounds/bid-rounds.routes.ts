@@ -29,8 +29,10 @@ export function bidRoundsRoutes(deps: AppDeps) {
   return async (base: FastifyInstance): Promise<void> => {
     const app = base.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/api/bid-rounds/active', { config: { access: 'public' } }, (request) =>
-      listActiveRounds(activeRounds, request.viewer),
+    app.get('/api/bid-rounds/active', { config: { access: 'public' } }, async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(await listActiveRounds(activeRounds, request.viewer)),
     );
     app.get('/api/bid-rounds/user', { config: user }, (request) =>
       listRounds(db, viewerOf(request), { kind: 'user', userId: viewerOf(request).id }),

@@ -19,7 +19,7 @@ import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
 import { findHighestLiveAmount } from '../bids/bids.repository';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
 import { isStoredPropertyImage } from '../images/upload.service';
-import type { ActiveRoundsCache } from './active-rounds-cache';
+import type { ActiveRound, ActiveRoundsCache } from './active-rounds-cache';
 import {
   findRoundForReading,
   insertProperty,
@@ -69,13 +69,26 @@ export async function createRound(db: Db, ownerId: string, input: CreateRoundInp
  * The open rounds, soonest deadline first. Visitors get public fields only: no bids, no highest bid, no owner
  * details. Read from the shared cache, which each viewer's `hasBid` is worked out from.
  */
-export async function listActiveRounds(
-  cache: ActiveRoundsCache,
-  viewer: Viewer | null,
-): Promise<PublicBidRound[] | BidRoundView[]> {
+export async function listActiveRounds(cache: ActiveRoundsCache, viewer: Viewer | null): Promise<string> {
   const rounds = await cache.get();
-  if (!viewer) return rounds.map(({ row }) => toPublicRound(row));
-  return rounds.map(({ row, bidderIds }) => toRoundView(row, viewer.id, bidderIds.has(viewer.id)));
+  return `[${rounds.map((round) => activeRoundJson(round, viewer)).join(',')}]`;
+}
+
+/**
+ * One open round as JSON for this viewer. A round's JSON depends on the viewer only through roundViewFor's
+ * two flags (or on nothing, for visitors), so it is serialised once per cache fill and variant, and a
+ * request between changes only joins strings: the round list is what every screen asks for.
+ */
+function activeRoundJson({ row, bidderIds, json }: ActiveRound, viewer: Viewer | null): string {
+  const isOwner = viewer !== null && row.property.ownerId === viewer.id;
+  const hasBid = viewer !== null && bidderIds.has(viewer.id);
+  const key = viewer ? `${isOwner}:${hasBid}` : 'visitor';
+  let text = json.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(viewer ? roundViewFor(row, isOwner, hasBid) : toPublicRound(row));
+    json.set(key, text);
+  }
+  return text;
 }
 
 /** A round as a visitor may see it: explicit public fields only, whatever the row holds. */
@@ -111,6 +124,11 @@ export function toPublicRound(row: {
 
 /** A round as a signed-in user sees it; `hasBid` is about that user (the row's own, or one given). */
 export function toRoundView(row: RoundRow, viewerId: string, hasBid = row.hasBid): BidRoundView {
+  return roundViewFor(row, row.property.ownerId === viewerId, hasBid);
+}
+
+/** A round as a signed-in user sees it: what differs between users is these two flags, and nothing else. */
+function roundViewFor(row: RoundRow, isOwner: boolean, hasBid: boolean): BidRoundView {
   return {
     id: row.id,
     deadline: row.deadline.toISOString(),
@@ -130,7 +148,7 @@ export function toRoundView(row: RoundRow, viewerId: string, hasBid = row.hasBid
     highestBid: row.highestBid,
     bidCount: row.bidCount,
     liveBidCount: row.liveBidCount,
-    isOwner: row.property.ownerId === viewerId,
+    isOwner,
     hasBid,
   };
 }

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { bidRounds, bids, properties, users } from '../../db/schema';
 import { databaseNow } from '../../db/time';
-import { biddingEnded, liveBidsOf } from '../bids/bids.repository';
+import { biddingEnded, highestLiveBid, liveBidsOf } from '../bids/bids.repository';
 import { publicPropertyColumns } from './bid-rounds.repository';
 
 const owner = alias(users, 'owner');
@@ -55,7 +55,7 @@ export async function findRoundRows(db: DbOrTx, filter: RoundListFilter, viewerI
         ownerId: properties.ownerId,
       },
       owner: { firstName: owner.firstName, lastName: owner.lastName, phone: owner.phone, email: owner.email },
-      highestBid: sql<string | null>`(select max(b.amount) ${liveBids})`,
+      highestBid: sql<string | null>`${highestLiveBid(bidRounds.id, biddingEnded)}`,
       bidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.bidRoundId} = ${bidRounds.id})`,
       liveBidCount: sql<number>`(select count(*)::int ${liveBids})`,
       hasBid,

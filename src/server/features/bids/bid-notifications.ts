@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { enqueueJobs, jobInsert } from '../../jobs/queue';
+import { DEFAULT_MAX_ATTEMPTS, enqueueJobs } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import { enqueueMail, MAIL_JOB } from '../../mail/mail-jobs';
 import { bidReceiptMail, type MailRound, newBidMail, newBidSms } from '../../mail/round-mails';
@@ -22,12 +22,12 @@ interface NewBid {
 }
 
 /**
- * The one job a bid queues under the round's lock (the statement, sent with the bid's own). Everything it sets off (receipt, a message to every
- * follower, the lapse notice) is queued by the worker after the commit, so that the lock is held for the
- * bid alone however many people follow the round.
+ * The one job a bid queues under the round's lock (inserted by place_bid, with the bid). Everything it sets
+ * off (receipt, a message to every follower, the lapse notice) is queued by the worker after the commit, so
+ * that the lock is held for the bid alone however many people follow the round.
  */
-export function bidPlacedJob(tx: DbOrTx, bidId: string) {
-  return jobInsert(tx, BID_PLACED_JOB, { bidId });
+export function bidPlacedJob(bidId: string) {
+  return { type: BID_PLACED_JOB, payload: { bidId }, maxAttempts: DEFAULT_MAX_ATTEMPTS };
 }
 
 export function bidPlacedJobHandlers(deps: AppDeps): Record<string, JobHandler> {

@@ -1,16 +1,23 @@
-import { and, asc, desc, eq, gt, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, desc, eq, gt, isNull, or, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { bidRounds, bids, properties, users } from '../../db/schema';
 
 /**
  * A round's live bids at `at` (shared/rules/bids isBidLive), as the FROM of a subquery over `b`: the
  * acceptance deadline not passed (a bid whose deadline is exactly `at` has lapsed), the bidder not deleted.
- * The one place this rule is written in SQL.
+ * The same rule is written once more in SQL, in highest_live_bid (drizzle/0005_place-bid.sql).
  */
 export const liveBidsOf = (roundId: SQLWrapper | string, at: SQLWrapper) =>
   sql`from ${bids} b join ${users} u on u.id = b.user_id
     where b.bid_round_id = ${roundId} and u.deleted_at is null
       and (b.bid_deadline is null or b.bid_deadline > ${at})`;
+
+/**
+ * The highest live bid's amount, or null: the database function that place_bid judges bids with, which
+ * reads one or two index entries however many bids the round holds.
+ */
+export const highestLiveBid = (roundId: SQLWrapper | string, at: SQLWrapper) =>
+  sql`highest_live_bid(${roundId}, ${at})`;
 
 /** When bidding on a round ended (see liveBidsAt): now while open, else its close or deadline, the earlier. */
 export const biddingEnded = sql`least(coalesce(${bidRounds.closedAt}, now()), ${bidRounds.deadline})`;
@@ -22,7 +29,7 @@ export async function findHighestLiveAmount(
   now: Date,
 ): Promise<number | null> {
   const result = await tx.execute(
-    sql`select (select max(b.amount) ${liveBidsOf(bidRoundId, sql`${now.toISOString()}::timestamptz`)}) as max`,
+    sql`select ${highestLiveBid(bidRoundId, sql`${now.toISOString()}::timestamptz`)} as max`,
   );
   const max = (result as unknown as { rows: { max: string | number | null }[] }).rows[0]?.max;
   return max == null ? null : Number(max);
@@ -97,7 +104,7 @@ export async function findBidsOfUser(db: DbOrTx, userId: string) {
       deadline: bidRounds.deadline,
       title: properties.title,
       address: properties.address,
-      highest: sql<string | null>`(select max(b.amount) ${liveBidsOf(bids.bidRoundId, biddingEnded)})`,
+      highest: sql<string | null>`${highestLiveBid(bids.bidRoundId, biddingEnded)}`,
     })
     .from(bids)
     .innerJoin(bidRounds, eq(bidRounds.id, bids.bidRoundId))
@@ -161,52 +168,75 @@ export async function claimBidForNotifying(tx: DbOrTx, bidId: string) {
   return round ? { bid, round } : null;
 }
 
-/**
- * After the round's lock: the bidder's row share-locked (an account deletion under way finishes first, or
- * waits for this bid), then the database's clock, then the highest live bid at that moment; one round trip.
- * The clock is read after the bidder's lock, so a wait there never makes a deadline look further away.
- */
-export async function lockBidderAndReadHighest(tx: DbOrTx, bidRoundId: string, userId: string) {
-  const result = await tx.execute(sql`
-    with bidder as materialized (
-      select ${users.deletedAt} as deleted_at from ${users} where ${users.id} = ${userId} for share
-    ), clock as materialized (
-      select clock_timestamp() as now, (select count(*) from bidder) as found
-    )
-    select clock.now, clock.found, (select deleted_at from bidder) as deleted_at,
-      (select max(b.amount) ${liveBidsOf(bidRoundId, sql`clock.now`)}) as highest
-    from clock`);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
-  if (!row) throw new Error('the bid context query returned no row');
+/** What a bid is judged against (the bid_state type of drizzle/0005_place-bid.sql), at one clock reading. */
+export interface BidState {
+  now: Date;
+  highest: number | null;
+  round: {
+    ownerId: string | null;
+    price: number;
+    deadline: Date;
+    minimumBidDeadline: Date | null;
+    isClosed: boolean;
+  } | null;
+  bidder: { deleted: boolean } | null;
+  proof: { userId: string; bidId: string | null } | null;
+  /** Set only when place_bid placed the bid: its created_at. */
+  placedAt: Date | null;
+}
+
+const date = (value: unknown) => new Date(value as string | Date);
+const dateOrNull = (value: unknown) => (value == null ? null : date(value));
+
+function toBidState(result: unknown): BidState {
+  const row = (result as { rows: Record<string, unknown>[] }).rows[0];
+  if (!row) throw new Error('bid_state returned no row');
   return {
-    bidder:
-      Number(row.found) > 0
-        ? { deletedAt: row.deleted_at ? new Date(row.deleted_at as string) : null }
-        : null,
-    now: new Date(row.now as string | Date),
+    now: date(row.now),
     highest: row.highest == null ? null : Number(row.highest),
+    round: row.round_found
+      ? {
+          ownerId: (row.owner_id as string | null) ?? null,
+          price: Number(row.price),
+          deadline: date(row.deadline),
+          minimumBidDeadline: dateOrNull(row.minimum_bid_deadline),
+          isClosed: Boolean(row.is_closed),
+        }
+      : null,
+    bidder: row.bidder_found ? { deleted: Boolean(row.bidder_deleted) } : null,
+    proof: row.proof_found
+      ? { userId: String(row.proof_user_id), bidId: (row.proof_bid_id as string | null) ?? null }
+      : null,
+    placedAt: dateOrNull(row.placed_at),
   };
 }
 
+export interface BidToPlace {
+  id: string;
+  bidRoundId: string;
+  userId: string;
+  amount: number;
+  conditions: string | null;
+  bidDeadline: Date;
+  financingProofId: string | null;
+  /** The shortest acceptance time, in minutes (shared/rules/bids). */
+  minAcceptanceMinutes: number;
+  job: { type: string; payload: unknown; maxAttempts: number };
+  event: { channel: string; payload: string };
+}
+
 /**
- * Inserts the bid and, in the same statement, what must commit with it (`alongside`: other inserts, sent
- * as data-modifying CTEs) and `select` (an expression such as the event's pg_notify). Every statement of a
- * bid is a round trip made while the round's lock is held, and the lock is what orders bids: one statement
- * instead of four is what lets a busy round take several hundred bids a second.
+ * Places the bid with place_bid: one statement, sent outside any transaction, so the round's lock is taken
+ * and released inside the database and never held across a round trip. The state it returns is the one it
+ * judged the bid against; placedAt is null when a rule refused it.
  */
-export async function insertBidWith(
-  tx: DbOrTx,
-  row: typeof bids.$inferInsert,
-  alongside: SQLWrapper[],
-  select: SQL,
-) {
-  // drizzle puts an embedded query in parentheses of its own, which is what a CTE needs.
-  const ctes = alongside.map((statement, i) => sql`, ${sql.raw(`alongside_${i}`)} as ${statement}`);
-  const result = await tx.execute(sql`
-    with bid as ${tx.insert(bids).values(row).returning({ id: bids.id, createdAt: bids.createdAt })}
-    ${sql.join(ctes)}
-    select bid.id, bid.created_at, ${select} from bid`);
-  const created = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
-  if (!created) throw new Error('insert into bids returned no row');
-  return { id: String(created.id), createdAt: new Date(created.created_at as string | Date) };
+export async function placeBidUnderLock(db: Db, bid: BidToPlace): Promise<BidState> {
+  return toBidState(
+    await db.execute(sql`select * from place_bid(
+      ${bid.id}::uuid, ${bid.bidRoundId}::uuid, ${bid.userId}::uuid, ${bid.amount}::bigint, ${bid.conditions},
+      ${bid.bidDeadline.toISOString()}::timestamptz, ${bid.financingProofId}::uuid,
+      make_interval(mins => ${bid.minAcceptanceMinutes}::integer),
+      ${bid.job.type}, ${JSON.stringify(bid.job.payload)}::jsonb, ${bid.job.maxAttempts}::integer,
+      ${bid.event.channel}, ${bid.event.payload})`),
+  );
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { amountProblem, bidDeadlineProblem, isBidLive, liveBidsAt } from '../../../shared/rules/bids';
+import {
+  amountProblem,
+  bidDeadlineProblem,
+  isBidLive,
+  liveBidsAt,
+  MIN_ACCEPTANCE_MINUTES,
+} from '../../../shared/rules/bids';
 import type { AdminUserBidView } from '../../../shared/schemas/admin';
 import type {
   BidView,
@@ -9,87 +16,99 @@ import type {
   RoundBids,
   UserBidView,
 } from '../../../shared/schemas/bid';
+import { retryingConflicts } from '../../db/retry-conflicts';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from '../../errors';
-import { notifyExpression } from '../../events/bus-event';
+import { announceChange, EVENT_CHANNEL } from '../../events/bus-event';
 import type { Viewer } from '../accounts/accounts.repository';
-import { findRoundForReading, lockRound } from '../bid-rounds/bid-rounds.repository';
-import { followerInsert } from '../bid-rounds/followers.repository';
-import { attachProofToBid } from '../financing-proofs/financing-proofs.service';
+import { findRoundForReading } from '../bid-rounds/bid-rounds.repository';
+import { proofRefusal } from '../financing-proofs/financing-proofs.service';
 import { bidPlacedJob } from './bid-notifications';
 import { toBidViews, toOwnerBidViews } from './bid-views';
 import {
+  type BidState,
   findBidsOfUser,
   findRoundBidsWithBidders,
-  insertBidWith,
-  lockBidderAndReadHighest,
+  placeBidUnderLock,
 } from './bids.repository';
+import { RoundQueue } from './round-queue';
+
+const roundQueue = new RoundQueue();
 
 export const ROUND_NOT_FOUND = 'Budrunden ble ikke funnet. Den kan ha blitt lukket eller slettet.';
 export const ROUND_ENDED = 'Budrunden er avsluttet. Ingen flere bud kan legges inn.';
 
 /**
- * Places a bid as if bids arrived one at a time: the round's row lock is taken first, then the highest live
- * bid is read, the rules are checked against database time, and the bid, its financing proof, the follow,
- * one job for its notifications and the event are written, all in one transaction or not at all. The bidder's
- * own row is share-locked too, so an account deletion and a new bid never pass each other.
+ * Places a bid as if bids arrived one at a time. place_bid (drizzle/0005_place-bid.sql) takes the round's
+ * lock, judges the bid against the state at that moment and writes the bid, its proof, the follow, one job
+ * for its notifications and the event together: one statement and one round trip, so the lock that orders
+ * the round's bids is never held while the database waits for this process. The rules it applies are
+ * those of shared/rules/bids, which explain a refusal from the state it returns.
  */
 export async function placeBid(
   deps: AppDeps,
   viewer: Viewer,
   input: z.output<typeof placeBidSchema>,
+  log?: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<BidView> {
   if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
-  return deps.db.transaction(async (tx) => {
-    const round = await lockRound(tx, input.bidRoundId);
-    if (!round) throw new NotFound(ROUND_NOT_FOUND);
-    if (round.ownerId === viewer.id) throw new Forbidden('Du kan ikke legge inn bud på din egen eiendom');
-    const { bidder, now, highest } = await lockBidderAndReadHighest(tx, round.id, viewer.id);
-    if (!bidder || bidder.deletedAt) throw new Unauthorized();
-    if (round.isClosed || round.deadline <= now) throw new Conflict(ROUND_ENDED);
-    const amountError = amountProblem(input.amount, round.price, highest);
-    if (amountError) throw new ValidationError(amountError, [{ path: 'amount', message: amountError }]);
-    const deadlineError = bidDeadlineProblem(input.bidDeadline, now, round.minimumBidDeadline);
-    if (deadlineError)
-      throw new ValidationError(deadlineError, [{ path: 'bidDeadline', message: deadlineError }]);
-
-    // The bid, the bidder's follow, the one job that queues its messages after the commit, and the event
-    // that reaches every screen once it commits: one statement, to keep the lock short.
-    const id = randomUUID();
-    const bid = await insertBidWith(
-      tx,
-      {
+  const proofId = input.financingProofId ?? null;
+  const id = randomUUID();
+  const placed = await roundQueue.run(input.bidRoundId, () =>
+    retryingConflicts(() =>
+      placeBidUnderLock(deps.db, {
         id,
-        bidRoundId: round.id,
+        bidRoundId: input.bidRoundId,
         userId: viewer.id,
         amount: input.amount,
         conditions: input.conditions,
         bidDeadline: input.bidDeadline,
-        financingProof: input.financingProofId ?? null,
-        createdAt: now,
-      },
-      [followerInsert(tx, round.id, viewer.id), bidPlacedJob(tx, id)],
-      notifyExpression({ type: 'round', roundId: round.id, change: 'bid', bidId: id }),
-    );
-    // Refused here, the whole transaction rolls back: the bid, its job and its event with it.
-    if (input.financingProofId) await attachProofToBid(tx, viewer, input.financingProofId, id);
-    // The rules above make the new bid the bidder's own, the highest, and live: no need to read the list again.
-    return {
-      id,
-      amount: input.amount,
-      conditions: input.conditions,
-      bidDeadline: input.bidDeadline.toISOString(),
-      createdAt: bid.createdAt.toISOString(),
-      bidderLabel: 'Du',
-      isOwnBid: true,
-      isHighestBid: true,
-      isWinner: false,
-      isExpired: false,
-      isBidderDeleted: false,
-      hasFinancingProof: Boolean(input.financingProofId),
-    };
-  });
+        financingProofId: proofId,
+        minAcceptanceMinutes: MIN_ACCEPTANCE_MINUTES,
+        job: bidPlacedJob(id),
+        event: {
+          channel: EVENT_CHANNEL,
+          payload: announceChange({ type: 'round', roundId: input.bidRoundId, change: 'bid', bidId: id }),
+        },
+      }),
+    ),
+  );
+  const refusal = bidRefusal(placed, viewer, input);
+  if (!placed.placedAt) throw refusal ?? new Error(`place_bid refused a bid that the rules allow: ${id}`);
+  // Committed already; a disagreement is a defect in one of the two, to be found and fixed.
+  if (refusal)
+    log?.error({ bidId: id, refusal: refusal.message }, 'place_bid accepted a bid the rules refuse');
+  // The rules make the new bid the bidder's own, the highest, and live: no need to read the list again.
+  return {
+    id,
+    amount: input.amount,
+    conditions: input.conditions,
+    bidDeadline: input.bidDeadline.toISOString(),
+    createdAt: placed.placedAt.toISOString(),
+    bidderLabel: 'Du',
+    isOwnBid: true,
+    isHighestBid: true,
+    isWinner: false,
+    isExpired: false,
+    isBidderDeleted: false,
+    hasFinancingProof: proofId !== null,
+  };
+}
+
+/** The answer for the first rule the bid breaks against `state`, in the order users meet them, or null. */
+function bidRefusal(state: BidState, viewer: Viewer, input: z.output<typeof placeBidSchema>): Error | null {
+  const { round, now } = state;
+  if (!round) return new NotFound(ROUND_NOT_FOUND);
+  if (round.ownerId === viewer.id) return new Forbidden('Du kan ikke legge inn bud på din egen eiendom');
+  if (!state.bidder || state.bidder.deleted) return new Unauthorized();
+  if (round.isClosed || round.deadline <= now) return new Conflict(ROUND_ENDED);
+  const amountError = amountProblem(input.amount, round.price, state.highest);
+  if (amountError) return new ValidationError(amountError, [{ path: 'amount', message: amountError }]);
+  const deadlineError = bidDeadlineProblem(input.bidDeadline, now, round.minimumBidDeadline);
+  if (deadlineError)
+    return new ValidationError(deadlineError, [{ path: 'bidDeadline', message: deadlineError }]);
+  return input.financingProofId ? proofRefusal(state.proof, viewer) : null;
 }
 
 export async function listRoundBids(deps: AppDeps, viewer: Viewer, roundId: string): Promise<RoundBids> {

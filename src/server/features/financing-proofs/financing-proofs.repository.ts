@@ -9,15 +9,6 @@ export async function insertProof(db: DbOrTx, row: typeof financingProofs.$infer
 }
 
 /** The proof, locked until the transaction ends, so two bids can never both take it. */
-export async function lockProof(tx: DbOrTx, id: string) {
-  const [row] = await tx.select().from(financingProofs).where(eq(financingProofs.id, id)).for('update');
-  return row ?? null;
-}
-
-export async function attachProof(tx: DbOrTx, id: string, bidId: string): Promise<void> {
-  await tx.update(financingProofs).set({ bidId }).where(eq(financingProofs.id, id));
-}
-
 /** A bid's proof with the owner of the bid's round, for deciding who may download it. */
 export async function findProofOfBid(db: DbOrTx, bidId: string) {
   const [row] = await db

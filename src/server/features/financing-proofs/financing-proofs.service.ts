@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { AppError, Forbidden, NotFound, TooManyRequests, ValidationError } from '../../errors';
+import { AppError, Forbidden, NotFound, ValidationError } from '../../errors';
 import { enqueueObjectDeletion } from '../../storage/storage-jobs';
 import type { Viewer } from '../accounts/accounts.repository';
 import { detectProofType, isProofContentType, PROOF_TYPES } from './file-type';
 import {
-  attachProof,
   deleteProofsOfRound,
   deleteProofsOfUser,
   deleteUnattachedProofs,
   findProofOfBid,
   insertProof,
-  lockProof,
 } from './financing-proofs.repository';
 
 export const MAX_PROOF_BYTES = 10 * 1024 * 1024;
@@ -42,8 +40,12 @@ export async function uploadProof(
     declared === '' || declared === 'application/octet-stream' || isProofContentType(declared);
   if (!declaredOk || !type) throw new ValidationError(WRONG_TYPE_MESSAGE);
   // Each upload may store up to 10 MB; a bound per user keeps one account from filling the disk.
-  if (!deps.limiter.hit(`financing-proof:${viewer.id}`, 30, 60 * 60_000))
-    throw new TooManyRequests('For mange opplastinger. Prøv igjen senere.');
+  await deps.limiter.enforce(
+    `financing-proof:${viewer.id}`,
+    30,
+    60 * 60_000,
+    'For mange opplastinger. Prøv igjen senere.',
+  );
   const storageKey = `${PROOF_FOLDER}/${randomUUID()}.${PROOF_TYPES[type].extension}`;
   // The file first: a row must never point at a file that is not there.
   await deps.storage.put(storageKey, bytes, type);
@@ -56,15 +58,14 @@ export async function uploadProof(
   return { id };
 }
 
-/** Gives a proof to a new bid, in the bid's transaction. Only the uploader's own, unused proof. */
-export async function attachProofToBid(tx: Tx, viewer: Viewer, proofId: string, bidId: string) {
-  const proof = await lockProof(tx, proofId);
+/** Why a new bid may not carry this proof (only the bidder's own, unused proof), or null. */
+export function proofRefusal(proof: { userId: string; bidId: string | null } | null, viewer: Viewer) {
   const error = (message: string) => new ValidationError(message, [{ path: 'financingProofId', message }]);
-  if (!proof) throw error('Fant ikke finansieringsbeviset. Last det opp på nytt.');
-  if (proof.userId !== viewer.id) throw new Forbidden('Du kan bare legge ved ditt eget finansieringsbevis');
+  if (!proof) return error('Fant ikke finansieringsbeviset. Last det opp på nytt.');
+  if (proof.userId !== viewer.id) return new Forbidden('Du kan bare legge ved ditt eget finansieringsbevis');
   if (proof.bidId)
-    throw error('Finansieringsbeviset er allerede lagt ved et annet bud. Last det opp på nytt.');
-  await attachProof(tx, proof.id, bidId);
+    return error('Finansieringsbeviset er allerede lagt ved et annet bud. Last det opp på nytt.');
+  return null;
 }
 
 /** The file, for the round's owner and for admins only. */

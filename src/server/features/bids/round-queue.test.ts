@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { RoundQueue } from './round-queue';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Work that logs when it starts and ends. */
+const logged = (log: string[], name: string, ms: number) => async () => {
+  log.push(`start ${name}`);
+  await sleep(ms);
+  log.push(`end ${name}`);
+  return name;
+};
+
+describe('RoundQueue', () => {
+  it('lets one round’s work through in the order it arrived, one at a time with a limit of one', async () => {
+    const queue = new RoundQueue(1000, 1);
+    const log: string[] = [];
+    const results = await Promise.all([
+      queue.run('r1', logged(log, 'a', 30)),
+      queue.run('r1', logged(log, 'b', 1)),
+      queue.run('r1', logged(log, 'c', 10)),
+    ]);
+    expect(results).toEqual(['a', 'b', 'c']);
+    expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+  });
+
+  it('has at most its limit under way, and starts the rest in arrival order as places free up', async () => {
+    const queue = new RoundQueue(1000, 2);
+    const log: string[] = [];
+    await Promise.all([
+      queue.run('r1', logged(log, 'a', 40)),
+      queue.run('r1', logged(log, 'b', 10)),
+      queue.run('r1', logged(log, 'c', 10)),
+      queue.run('r1', logged(log, 'd', 10)),
+    ]);
+    expect(log.filter((e) => e.startsWith('start'))).toEqual(['start a', 'start b', 'start c', 'start d']);
+    // c starts only once b has ended, and d once c has: never three at once.
+    expect(log.indexOf('start c')).toBeGreaterThan(log.indexOf('end b'));
+    expect(log.indexOf('start d')).toBeGreaterThan(log.indexOf('end c'));
+  });
+
+  it('lets different rounds run side by side', async () => {
+    const queue = new RoundQueue(1000, 1);
+    const log: string[] = [];
+    await Promise.all([queue.run('r1', logged(log, 'r1', 30)), queue.run('r2', logged(log, 'r2', 1))]);
+    expect(log).toEqual(['start r1', 'start r2', 'end r2', 'end r1']);
+  });
+
+  it('gives each caller its own failure, and goes on with the next', async () => {
+    const queue = new RoundQueue(1000, 1);
+    const failed = queue.run('r1', async () => {
+      throw new Error('refused');
+    });
+    const next = queue.run('r1', async () => 'placed');
+    await expect(failed).rejects.toThrow('refused');
+    await expect(next).resolves.toBe('placed');
+    await expect(queue.run('r1', async () => 'again')).resolves.toBe('again');
+  });
+
+  it('holds a bid behind a stuck one for at most its wait, then lets it go', async () => {
+    const queue = new RoundQueue(50, 1);
+    let release = () => {};
+    const stuck = queue.run('r1', () => new Promise<string>((resolve) => (release = () => resolve('stuck'))));
+    const started = Date.now();
+    const waited = await queue.run('r1', async () => Date.now() - started);
+    expect(waited).toBeGreaterThanOrEqual(45);
+    expect(waited).toBeLessThan(1000);
+    release();
+    await expect(stuck).resolves.toBe('stuck');
+    // The line is whole again: the next one goes straight through.
+    const again = Date.now();
+    await queue.run('r1', async () => undefined);
+    expect(Date.now() - again).toBeLessThan(45);
+  });
+});
