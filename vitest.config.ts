@@ -37,6 +37,11 @@ const pgProject = process.env.TEST_DATABASE_URL
     ]
   : [];
 
+// Rate-limit counters in a real Redis (REDIS_URL in production), when one answers.
+const redisProject = process.env.TEST_REDIS_URL
+  ? [{ test: { name: 'redis', include: ['tests/redis/**/*.test.ts'], testTimeout: 30_000 } }]
+  : [];
+
 export default defineConfig({
   test: {
     projects: [
@@ -51,6 +56,7 @@ export default defineConfig({
         },
       },
       ...pgProject,
+      ...redisProject,
       {
         test: {
           name: 'e2e',

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import '../shared/zod-locale';
+import { systemClock } from './clock';
 import type { AppDeps } from './deps';
 import type { TrustProxy } from './env';
 import { eventsRoutes } from './events/events.routes';
@@ -16,20 +17,30 @@ import { uploadRoutes } from './features/images/upload.routes';
 import { journalsRoutes } from './features/journals/journals.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { registerAccess } from './http/access';
+import { registerApiDocs } from './http/api-docs';
+import { registerApiRateLimit } from './http/api-rate-limit';
 import { AuthCache } from './http/auth-cache';
 import { registerClientFiles } from './http/client-files';
 import { registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { loggerOptions } from './http/logging';
+import { Metrics, registerMetricsRoute } from './http/metrics';
+import type { RequestLoad } from './http/request-load';
 import { registerSecurity } from './http/security';
 import { registerSession } from './http/session';
+import { type Counters, MemoryCounters } from './security/counters';
 
 export interface BuildAppOptions {
   /** The built client (dist/client). Null serves the API only, as the API tests do. */
   clientDir?: string | null;
   /** A logger instance, false for none; default: JSON logs at LOG_LEVEL. */
   logger?: FastifyBaseLogger | false;
-  apiRateLimit?: number;
+  /** Where the general API limit counts: shared counters in production; default this process's memory. */
+  apiCounters?: Counters;
+  /** What /metrics reports; default a registry of this app's own. */
+  metrics?: Metrics;
+  /** Counts the requests under way, for the job worker to step back while people wait. */
+  load?: RequestLoad;
   /** Tests: extra routes, added inside the API context so that they have the session and access hooks. */
   extendApi?: (api: FastifyInstance) => void;
 }
@@ -58,12 +69,19 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // Only JSON is accepted: a text/plain body is a classic cross-site form vector.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  options.load?.register(app);
 
   await registerSecurity(app, {
     appUrl: deps.env.APP_URL,
     isHttps: deps.env.isHttps,
-    apiRateLimit: options.apiRateLimit ?? deps.env.RATE_LIMIT_ADDRESS_PER_MIN,
   });
+  // Without a token nobody can read them: no timing hook on every request, no registry.
+  const metrics = options.metrics ?? (deps.env.METRICS_TOKEN ? new Metrics(deps.db, deps.events) : undefined);
+  if (metrics && deps.env.METRICS_TOKEN) {
+    metrics.observeRequests(app);
+    registerMetricsRoute(app, metrics, deps.env.METRICS_TOKEN);
+  }
+  await registerApiDocs(app, deps.env.APP_URL);
   // Liveness, readiness and images need no session: a database outage must not reach them, and a request
   // for a picture should not cost a session lookup.
   await app.register(healthRoutes(deps));
@@ -79,13 +97,18 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       secret: deps.env.SESSION_SECRET,
       isHttps: deps.env.isHttps,
     });
+    await registerApiRateLimit(api, {
+      userPerMin: deps.env.RATE_LIMIT_USER_PER_MIN,
+      addressPerMin: deps.env.RATE_LIMIT_ADDRESS_PER_MIN,
+      counters: options.apiCounters ?? new MemoryCounters(systemClock),
+    });
     registerAccess(api, deps.db, authCache);
     registerInputGuard(api);
     await api.register(siteRoutes(deps));
     await api.register(authRoutes(deps));
     await api.register(accountsRoutes(deps));
     await api.register(bidRoundsRoutes(deps));
-    await api.register(bidsRoutes(deps));
+    await api.register(bidsRoutes(deps, metrics));
     await api.register(journalsRoutes(deps));
     await api.register(adminRoutes(deps));
     await api.register(uploadRoutes(deps));

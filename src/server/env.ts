@@ -47,8 +47,14 @@ const envSchema = z.object({
   DB_LOCK_TIMEOUT_MS: milliseconds(5_000),
   DB_STATEMENT_TIMEOUT_MS: milliseconds(15_000),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000),
-  // The general API limit per client address; 0 turns it off (load tests, or a proxy that limits instead).
+  // The general API limit: per signed-in user, and per client address for visitors; 0 turns one off (load
+  // tests, or a proxy that limits instead). The sensitive limits (login, resets, uploads) stay on.
+  RATE_LIMIT_USER_PER_MIN: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).default(300)),
   RATE_LIMIT_ADDRESS_PER_MIN: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).default(600)),
+  // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics is off.
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  // Where the rate-limit counters of several processes meet: Redis if set, else PostgreSQL (DATABASE_URL).
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional()),
   SMS_PROVIDER: z.preprocess(
     emptyAsUnset,
     z.enum(['log', 'http'], { error: 'must be log or http' }).default('log'),

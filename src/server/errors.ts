@@ -46,7 +46,11 @@ export class Conflict extends AppError {
 }
 
 export class TooManyRequests extends AppError {
-  constructor(message = 'For mange forsøk. Vent litt og prøv igjen.') {
+  constructor(
+    message = 'For mange forsøk. Vent litt og prøv igjen.',
+    /** Sent as Retry-After. */
+    readonly retryAfterSec?: number,
+  ) {
     super(429, message);
   }
 }

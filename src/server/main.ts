@@ -11,10 +11,13 @@ import { ConfigError, type Env, parseEnv } from './env';
 import { EventHub } from './events/event-hub';
 import { ensureAdmin } from './features/accounts/accounts.service';
 import { loggerOptions } from './http/logging';
+import { Metrics } from './http/metrics';
+import { RequestLoad } from './http/request-load';
 import { createJobHandlers } from './jobs/handlers';
 import { periodicTasks } from './jobs/periodic-tasks';
 import { JobWorker } from './jobs/worker';
 import { createMailer } from './mail/create-mailer';
+import { openCounters } from './security/open-counters';
 import { RateLimiter } from './security/rate-limiter';
 import { createSmsSender } from './sms/create-sms-sender';
 import { createStorage } from './storage/create-storage';
@@ -60,7 +63,10 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const log = pino(loggerOptions(env.LOG_LEVEL) as LoggerOptions);
   const database = await openDatabase(env, log);
-  await database.migrate();
+  // Several processes may start at once on one database: one migrates while the others wait, then find it
+  // done. The same goes for the admin account and the demo data below.
+  await database.exclusively(() => database.migrate());
+  const counters = await openCounters(env, database);
   const { storage, description: storageDescription } = createStorage(env);
   const events = new EventHub(database.db, log);
   await events.start(database);
@@ -71,18 +77,36 @@ async function main(): Promise<void> {
     storage,
     mailer: createMailer(env, database.db, log),
     sms: createSmsSender(env, log),
-    limiter: new RateLimiter(systemClock),
+    limiter: new RateLimiter(counters.counters),
     events,
   };
-  const app = await buildApp(deps, { clientDir: clientDir(), logger: log });
+  const load = new RequestLoad();
+  const metrics = env.METRICS_TOKEN ? new Metrics(deps.db, events) : undefined;
+  const app = await buildApp(deps, {
+    clientDir: clientDir(),
+    logger: log,
+    load,
+    apiCounters: counters.counters,
+    metrics,
+  });
 
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdmin(deps.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-  if (env.DEMO_DATA && (await seedDemoData(deps, app.log))) process.stdout.write(`\n${demoLoginsText()}\n\n`);
+  const seeded = await database.exclusively(async () => {
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD)
+      await ensureAdmin(deps.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    return env.DEMO_DATA && (await seedDemoData(deps, app.log));
+  });
+  if (seeded) process.stdout.write(`\n${demoLoginsText()}\n\n`);
 
-  const worker = new JobWorker(deps.db, createJobHandlers(deps), app.log, periodicTasks(deps, app.log));
+  const worker = new JobWorker(deps.db, createJobHandlers(deps), app.log, periodicTasks(deps, app.log), {
+    load,
+    onJobFailed: metrics && ((type) => metrics.jobFailed(type)),
+  });
   worker.start();
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info({ storage: storageDescription, sms: env.SMS_PROVIDER }, 'image storage and SMS provider');
+  app.log.info(
+    { storage: storageDescription, sms: env.SMS_PROVIDER, rateLimitCounters: counters.kind },
+    'image storage, SMS provider and rate-limit counters',
+  );
   app.log.info(
     `Budrunde kjører på ${env.APP_URL} (${database.kind === 'pglite' ? `PGlite i ${env.DATA_DIR}` : 'PostgreSQL'})`,
   );
@@ -97,6 +121,7 @@ async function main(): Promise<void> {
     await worker.stop();
     await app.close();
     await events.stop();
+    await counters.close();
     await database.close();
     process.exit(0);
   };

@@ -11,6 +11,7 @@ import { EventHub } from '../../src/server/events/event-hub';
 import { createJobHandlers } from '../../src/server/jobs/handlers';
 import { JobWorker } from '../../src/server/jobs/worker';
 import { OutboxMailer } from '../../src/server/mail/outbox-mailer';
+import { MemoryCounters } from '../../src/server/security/counters';
 import { RateLimiter } from '../../src/server/security/rate-limiter';
 import { LocalStorage } from '../../src/server/storage/local-storage';
 import { RecordingSms } from '../setup/recording-sms';
@@ -49,7 +50,7 @@ export async function startE2eServer(): Promise<E2eServer> {
     storage: new LocalStorage(join(dataDir, 'objects')),
     mailer: new OutboxMailer(database.db, silentLogger),
     sms: new RecordingSms(),
-    limiter: new RateLimiter(clock),
+    limiter: new RateLimiter(new MemoryCounters(clock)),
     events: new EventHub(database.db, silentLogger),
   };
   await deps.events.start(database);

@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,55 +8,21 @@ import type { RoundEvent } from '../../src/shared/schemas/events';
 import { signInVerified } from '../setup/admin';
 import { type EventStream, openEventStream } from '../setup/event-stream';
 import { inDays, inHours } from '../setup/rounds';
+import { type ServerProcess, startServerProcess } from '../setup/server-process';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../setup/test-app';
 
 // Two real server processes on one PostgreSQL database: a change accepted by one reaches the streams held
 // by the other through LISTEN/NOTIFY, also after the other's listening connection was cut.
-const SECRET = 'test-secret-test-secret-test-secret-1234';
 let t: TestApp;
 let databaseUrl: string;
-const servers: { child: ChildProcess; url: string }[] = [];
+const servers: ServerProcess[] = [];
 const streams: EventStream[] = [];
 let dataDir: string;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
 async function startServer(): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: SECRET,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: TEST_ORIGIN,
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  servers.push({ child, url });
-  for (let i = 0; i < 200; i++) {
-    const healthy = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return url;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server on port ${port} did not become healthy`);
+  const server = await startServerProcess(databaseUrl, dataDir);
+  servers.push(server);
+  return server.url;
 }
 
 async function post(url: string, path: string, cookie: string, body: unknown) {
@@ -81,8 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const s of streams) s.close();
-  for (const { child } of servers) child.kill('SIGTERM');
-  await Promise.all(servers.map(({ child }) => new Promise((resolve) => child.once('exit', resolve))));
+  await Promise.all(servers.map((server) => server.stop()));
   await t?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

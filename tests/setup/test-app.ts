@@ -15,6 +15,7 @@ import { claimDueJobs, markJobDone } from '../../src/server/jobs/queue';
 import { JobWorker } from '../../src/server/jobs/worker';
 import type { Mail, Mailer } from '../../src/server/mail/mailer';
 import { OutboxMailer } from '../../src/server/mail/outbox-mailer';
+import { MemoryCounters } from '../../src/server/security/counters';
 import { RateLimiter } from '../../src/server/security/rate-limiter';
 import { LocalStorage } from '../../src/server/storage/local-storage';
 import { RecordingSms } from './recording-sms';
@@ -74,7 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage: new LocalStorage(join(dataDir, 'objects')),
     mailer: options.mailer ?? new OutboxMailer(database.db, silentLogger),
     sms,
-    limiter: new RateLimiter(clock),
+    limiter: new RateLimiter(new MemoryCounters(clock)),
     events: new EventHub(database.db, silentLogger, options.events),
   };
   await deps.events.start(database);

@@ -25,6 +25,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Calls onMessage for every NOTIFY on `channel` (after its transaction commits). Resolves to an unlisten. */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while no other process does the same: start-up work (migrations, the admin account, demo
+   * data) that several processes started at once must do exactly once between them.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,8 @@ export function openPglite(client: PGlite): Database {
     migrate: () => migratePglite(db as never, { migrationsFolder: findMigrationsFolder() }),
     // PGlite is one connection in this process: it never loses it, so there is nothing to reconnect.
     listen: (channel, handlers) => client.listen(channel, handlers.onMessage),
+    // PGlite belongs to this one process: no other can start on the same data at the same time.
+    exclusively: (work) => work(),
     close: () => client.close(),
   };
 }
@@ -97,8 +104,27 @@ export function openPg(connectionString: string, options: PgOptions = {}): Datab
     kind: 'pg',
     migrate: () => migrateWithoutTimeouts(connectionString),
     listen: (channel, handlers) => listenPg(connectionString, channel, handlers),
+    exclusively: (work) => holdingStartupLock(connectionString, work),
     close: () => pool.end(),
   };
+}
+
+/**
+ * PostgreSQL's session advisory lock, on a connection of its own outside the pool: the second process waits
+ * here until the first has finished (or died, which ends its session and frees the lock), then finds the
+ * work done. Without timeouts, like the migrations it guards.
+ */
+async function holdingStartupLock<T>(connectionString: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext('budrunde:start-up'))");
+    return await work();
+  } finally {
+    // Ending the session frees the lock too; unlocking first hands it on without waiting for that.
+    await client.query("select pg_advisory_unlock(hashtext('budrunde:start-up'))").catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
 }
 
 // Migrations may rewrite large tables and wait for locks: on a connection of their own, without the pool's

@@ -11,6 +11,7 @@ import { type Database, openPg } from '../db/client';
 import { parseEnv } from '../env';
 import { EventHub } from '../events/event-hub';
 import { OutboxMailer } from '../mail/outbox-mailer';
+import { MemoryCounters } from '../security/counters';
 import { RateLimiter } from '../security/rate-limiter';
 import { LogSmsSender } from '../sms/sms-sender';
 import { LocalStorage } from '../storage/local-storage';
@@ -42,7 +43,7 @@ beforeAll(async () => {
       storage: new LocalStorage(join(dataDir, 'objects')),
       mailer: new OutboxMailer(database.db, silentLogger),
       sms: new LogSmsSender(silentLogger),
-      limiter: new RateLimiter(clock),
+      limiter: new RateLimiter(new MemoryCounters(clock)),
       // Not started: there is no database to listen to.
       events: new EventHub(database.db, silentLogger),
     },

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { AppError } from '../errors';
+import { AppError, TooManyRequests } from '../errors';
+import { CountersUnavailable } from '../security/counters';
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Forespørselen inneholder ugyldig JSON',
@@ -44,6 +45,8 @@ export const UNAVAILABLE_MESSAGE = 'Tjenesten er midlertidig utilgjengelig. Prø
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfterSec = error instanceof TooManyRequests ? (error as TooManyRequests).retryAfterSec : 0;
+      if (retryAfterSec) reply.header('retry-after', String(retryAfterSec));
       return reply
         .status(error.statusCode)
         .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
@@ -63,7 +66,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // The database restarting, a lock not granted in time, a full pool: the transaction was rolled back, so
     // nothing was half-done, and the same request can simply be sent again.
-    if (isDatabaseUnavailable(error)) {
+    if (isDatabaseUnavailable(error) || error instanceof CountersUnavailable) {
       request.log.warn({ err: loggableError(error) }, 'database unavailable');
       return reply.status(503).header('retry-after', '2').send({ message: UNAVAILABLE_MESSAGE });
     }

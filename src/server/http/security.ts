@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { Forbidden } from '../errors';
@@ -7,8 +6,6 @@ import { registerNoStore } from './no-store';
 export interface SecurityOptions {
   appUrl: string;
   isHttps: boolean;
-  /** Requests per minute and IP across the API; individual routes set stricter limits. */
-  apiRateLimit: number;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -41,19 +38,6 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
   });
-
-  // 0: no general limit (a proxy in front limits instead, or a load test); the sensitive limits stay on.
-  if (options.apiRateLimit > 0)
-    await app.register(rateLimit, {
-      global: true,
-      max: options.apiRateLimit,
-      timeWindow: '1 minute',
-      allowList: (request) => !request.url.startsWith('/api/'),
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: context.statusCode,
-        message: 'For mange forespørsler. Vent litt og prøv igjen.',
-      }),
-    });
 
   registerNoStore(app);
 

@@ -1,30 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { jobsDatabaseForThisFile } from '../../../tests/setup/jobs-database';
 import { silentLogger } from '../../../tests/setup/silent-logger';
-import { createTestDatabase } from '../../../tests/setup/test-database';
-import type { Database, Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { enqueueJob } from './queue';
 import { type JobContext, type JobHandler, JobWorker, type WorkerOptions } from './worker';
 
-let database: Database;
-let db: Db;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await db.delete(jobs);
-});
+const jobsDatabase = jobsDatabaseForThisFile();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const worker = (handlers: Record<string, JobHandler>, options: WorkerOptions = {}) =>
-  new JobWorker(db, handlers, silentLogger, [], { backoffMs: () => 0, ...options });
+  new JobWorker(jobsDatabase.db, handlers, silentLogger, [], { backoffMs: () => 0, ...options });
 
 async function onlyJob() {
-  const [row, ...rest] = await db.select().from(jobs);
+  const [row, ...rest] = await jobsDatabase.db.select().from(jobs);
   expect(rest).toEqual([]);
   if (!row) throw new Error('no job row');
   return row;
@@ -40,7 +29,7 @@ describe('the claim on a running job', () => {
       runs++;
       await sleep(3 * LOCK_MS);
     };
-    await enqueueJob(db, 'mail:send', { to: 'kari@example.no' });
+    await enqueueJob(jobsDatabase.db, 'mail:send', { to: 'kari@example.no' });
     const a = worker({ 'mail:send': slow }, { lockMs: LOCK_MS });
     const b = worker({ 'mail:send': slow }, { lockMs: LOCK_MS, pollMs: 50 });
 
@@ -70,12 +59,14 @@ describe('the claim on a running job', () => {
         release = resolve;
       });
     };
-    await enqueueJob(db, 'mail:send', { to: 'kari@example.no' });
+    await enqueueJob(jobsDatabase.db, 'mail:send', { to: 'kari@example.no' });
     const a = worker({ 'mail:send': held }, { lockMs: 300 });
     const ranByA = a.runDueJobs();
     await sleep(50);
     // What another process does once A's claim has run out (A stalled, say): it claims the job anew.
-    await db.execute(sql`update jobs set attempts = attempts + 1, locked_until = now() + interval '1 hour'`);
+    await jobsDatabase.db.execute(
+      sql`update jobs set attempts = attempts + 1, locked_until = now() + interval '1 hour'`,
+    );
     await vi.waitFor(() => expect(seen?.signal.aborted).toBe(true), { timeout: 3000, interval: 20 });
     release();
     expect(await ranByA).toBe(1);
@@ -91,7 +82,7 @@ describe('the claim on a running job', () => {
       calls++;
       if (calls === 1) await new Promise((resolve) => job.signal.addEventListener('abort', resolve));
     };
-    await enqueueJob(db, 'sms:send', { to: '+4741234567', text: 'Hei' }, { maxAttempts: 3 });
+    await enqueueJob(jobsDatabase.db, 'sms:send', { to: '+4741234567', text: 'Hei' }, { maxAttempts: 3 });
     const started = Date.now();
     expect(await worker({ 'sms:send': hangsOnce }, { jobTimeoutMs: 300 }).runDueJobs()).toBe(2);
     expect(Date.now() - started).toBeLessThan(3000);
@@ -106,14 +97,16 @@ describe('the claim on a running job', () => {
       contexts.push(job);
       if (contexts.length === 1) throw new Error('451 prøv igjen');
     };
-    await enqueueJob(db, 'mail:send', {});
+    await enqueueJob(jobsDatabase.db, 'mail:send', {});
     const { id, createdAt } = await onlyJob();
     expect(await worker({ 'mail:send': failsOnce }).runDueJobs()).toBe(2);
     expect(contexts).toEqual([
       { id, type: 'mail:send', attempt: 1, createdAt },
       { id, type: 'mail:send', attempt: 2, createdAt },
     ]);
-    expect((await db.select().from(jobs).where(eq(jobs.id, id)))[0]?.completedAt).toBeInstanceOf(Date);
+    expect((await jobsDatabase.db.select().from(jobs).where(eq(jobs.id, id)))[0]?.completedAt).toBeInstanceOf(
+      Date,
+    );
   });
 
   it('a job whose handler outlasts the job timeout keeps its claim until the handler stops: never two runs at once', async () => {
@@ -128,7 +121,7 @@ describe('the claim on a running job', () => {
       await sleep(2000);
       inFlight--;
     };
-    await enqueueJob(db, 'mail:send', { to: 'kari@example.no' });
+    await enqueueJob(jobsDatabase.db, 'mail:send', { to: 'kari@example.no' });
     // A retry that is due long before the handler stops: only a claim held until then keeps B out.
     const options = { lockMs: LOCK_MS, jobTimeoutMs: 200, backoffMs: () => 300 };
     const a = worker({ 'mail:send': trickling }, options);

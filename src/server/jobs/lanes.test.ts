@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { jobsDatabaseForThisFile } from '../../../tests/setup/jobs-database';
 import { silentLogger } from '../../../tests/setup/silent-logger';
-import { createTestDatabase } from '../../../tests/setup/test-database';
-import type { Database, Db } from '../db/client';
 import { jobs } from '../db/schema';
 import { MAIL_JOB, RESET_MAIL_JOB, VERIFY_MAIL_JOB } from '../mail/mail-jobs';
 import { SMS_JOB } from '../sms/sms-jobs';
@@ -9,17 +8,7 @@ import { checkLanes, DEFAULT_LANES, MAX_CONCURRENT_MAIL } from './lanes';
 import { enqueueJob } from './queue';
 import { type JobHandler, JobWorker } from './worker';
 
-let database: Database;
-let db: Db;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await db.delete(jobs);
-});
+const jobsDatabase = jobsDatabaseForThisFile();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const laneOf = (type: string) =>
@@ -65,9 +54,9 @@ describe('running lanes', () => {
     };
     const texts: number[] = [];
     // Three rounds of 800 ms in front of the SMS, if it had to queue behind them.
-    for (let n = 0; n < 9; n++) await enqueueJob(db, MAIL_JOB, { n });
+    for (let n = 0; n < 9; n++) await enqueueJob(jobsDatabase.db, MAIL_JOB, { n });
     const worker = new JobWorker(
-      db,
+      jobsDatabase.db,
       { [MAIL_JOB]: stuck, [SMS_JOB]: async () => void texts.push(Date.now()) },
       silentLogger,
       [],
@@ -82,12 +71,13 @@ describe('running lanes', () => {
     worker.start();
     await sleep(100);
     const asked = Date.now();
-    await enqueueJob(db, SMS_JOB, { to: '+4741234567', text: 'Hei' });
+    await enqueueJob(jobsDatabase.db, SMS_JOB, { to: '+4741234567', text: 'Hei' });
     await vi.waitFor(() => expect(texts).toHaveLength(1), { timeout: 5000, interval: 10 });
     expect((texts[0] ?? 0) - asked).toBeLessThan(1000);
 
     await vi.waitFor(
-      async () => expect((await db.select().from(jobs)).every((job) => job.completedAt)).toBe(true),
+      async () =>
+        expect((await jobsDatabase.db.select().from(jobs)).every((job) => job.completedAt)).toBe(true),
       { timeout: 10_000, interval: 50 },
     );
     await worker.stop();
@@ -96,9 +86,9 @@ describe('running lanes', () => {
 
   it('stop() lets the running jobs finish and claims nothing more', async () => {
     const done: number[] = [];
-    for (let n = 0; n < 6; n++) await enqueueJob(db, MAIL_JOB, { n });
+    for (let n = 0; n < 6; n++) await enqueueJob(jobsDatabase.db, MAIL_JOB, { n });
     const worker = new JobWorker(
-      db,
+      jobsDatabase.db,
       {
         [MAIL_JOB]: async (payload) => {
           await sleep(200);
@@ -113,17 +103,23 @@ describe('running lanes', () => {
     await sleep(50);
     await worker.stop();
     expect(done).toHaveLength(4);
-    const rows = await db.select().from(jobs);
+    const rows = await jobsDatabase.db.select().from(jobs);
     expect(rows.filter((job) => job.completedAt)).toHaveLength(4);
     expect(rows.filter((job) => !job.completedAt).every((job) => job.attempts === 0)).toBe(true);
   });
 
   it('stop() does not wait past its grace for a job that hangs', async () => {
-    await enqueueJob(db, MAIL_JOB, {});
-    const worker = new JobWorker(db, { [MAIL_JOB]: () => new Promise(() => {}) }, silentLogger, [], {
-      pollMs: 50,
-      stopGraceMs: 200,
-    });
+    await enqueueJob(jobsDatabase.db, MAIL_JOB, {});
+    const worker = new JobWorker(
+      jobsDatabase.db,
+      { [MAIL_JOB]: () => new Promise(() => {}) },
+      silentLogger,
+      [],
+      {
+        pollMs: 50,
+        stopGraceMs: 200,
+      },
+    );
     worker.start();
     await sleep(100);
     const stopping = Date.now();
@@ -133,13 +129,13 @@ describe('running lanes', () => {
 
   it('runDueJobs() also runs what a job queued for a lane that had already finished', async () => {
     const texts: unknown[] = [];
-    await enqueueJob(db, MAIL_JOB, {});
+    await enqueueJob(jobsDatabase.db, MAIL_JOB, {});
     const worker = new JobWorker(
-      db,
+      jobsDatabase.db,
       {
         [MAIL_JOB]: async () => {
           await sleep(100);
-          await enqueueJob(db, SMS_JOB, { text: 'Hei' });
+          await enqueueJob(jobsDatabase.db, SMS_JOB, { text: 'Hei' });
         },
         [SMS_JOB]: async (payload) => void texts.push(payload),
       },

@@ -4,6 +4,7 @@ import { deleteOldResetRequests } from '../features/auth/password-resets.reposit
 import { closeExpiredRounds } from '../features/bid-rounds/round-lifecycle.service';
 import { forgetUnattachedProofs } from '../features/financing-proofs/financing-proofs.service';
 import { deleteExpiredSessions } from '../http/session-store';
+import { deleteExpiredCounters } from '../security/pg-counters';
 import { deleteOutboxMailOlderThan } from './outbox-retention';
 import { deleteFinishedJobs, scrubFinishedJobPayloads } from './queue';
 import type { PeriodicTask } from './worker';
@@ -37,6 +38,11 @@ export function periodicTasks(deps: AppDeps, log: FastifyBaseLogger): PeriodicTa
       name: 'close-expired-rounds',
       everyMs: DEADLINE_SWEEP_MS,
       run: () => closeExpiredRounds(deps, log).then(() => {}),
+    },
+    {
+      name: 'delete-expired-rate-limit-counters',
+      everyMs: 5 * 60 * 1000,
+      run: () => deleteExpiredCounters(deps.db),
     },
     {
       name: 'delete-finished-jobs',

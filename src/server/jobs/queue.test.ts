@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/setup/test-database';
-import type { Database, Db } from '../db/client';
+import { describe, expect, it } from 'vitest';
+import { jobsDatabaseForThisFile } from '../../../tests/setup/jobs-database';
 import { jobs } from '../db/schema';
 import { deleteFinishedJobs, enqueueJob } from './queue';
 import { defaultBackoff, type JobHandler, JobWorker, type WorkerOptions } from './worker';
@@ -10,20 +9,10 @@ import { defaultBackoff, type JobHandler, JobWorker, type WorkerOptions } from '
 const log = pino({ level: 'silent' });
 const HOUR = 60 * 60 * 1000;
 
-let database: Database;
-let db: Db;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await db.delete(jobs);
-});
+const jobsDatabase = jobsDatabaseForThisFile();
 
 const worker = (handlers: Record<string, JobHandler>, options: WorkerOptions = {}) =>
-  new JobWorker(db, handlers, log, [], options);
+  new JobWorker(jobsDatabase.db, handlers, log, [], options);
 
 /** A handler that records every payload it gets and fails while `failing()` says so. */
 function recorder(failing: (call: number) => boolean = () => false) {
@@ -36,7 +25,7 @@ function recorder(failing: (call: number) => boolean = () => false) {
 }
 
 async function onlyJob() {
-  const rows = await db.select().from(jobs);
+  const rows = await jobsDatabase.db.select().from(jobs);
   expect(rows).toHaveLength(1);
   const row = rows[0];
   if (!row) throw new Error('no job row');
@@ -44,7 +33,7 @@ async function onlyJob() {
 }
 
 async function makeDue(id: number) {
-  await db
+  await jobsDatabase.db
     .update(jobs)
     .set({ runAt: new Date(Date.now() - 1000) })
     .where(eq(jobs.id, id));
@@ -54,20 +43,20 @@ describe('enqueueJob and transactions', () => {
   it('a job enqueued in a rolled-back transaction never exists and never runs', async () => {
     const mail = recorder();
     await expect(
-      db.transaction(async (tx) => {
+      jobsDatabase.db.transaction(async (tx) => {
         await enqueueJob(tx, 'mail.send', { to: 'kari@example.no' });
         throw new Error('budet ble avvist');
       }),
     ).rejects.toThrow('budet ble avvist');
 
-    expect(await db.select().from(jobs)).toEqual([]);
+    expect(await jobsDatabase.db.select().from(jobs)).toEqual([]);
     expect(await worker({ 'mail.send': mail.handler }).runDueJobs()).toBe(0);
     expect(mail.calls).toEqual([]);
   });
 
   it('a committed job runs exactly once with its payload and is marked completed', async () => {
     const mail = recorder();
-    await db.transaction(async (tx) => {
+    await jobsDatabase.db.transaction(async (tx) => {
       await enqueueJob(tx, 'mail.send', { to: 'kari@example.no', bid: 4_500_000 });
     });
     const w = worker({ 'mail.send': mail.handler });
@@ -82,7 +71,12 @@ describe('enqueueJob and transactions', () => {
 
   it('a job whose runAt lies in the future waits until it is due', async () => {
     const reminder = recorder();
-    await enqueueJob(db, 'round.reminder', { roundId: 'r1' }, { runAt: new Date(Date.now() + HOUR) });
+    await enqueueJob(
+      jobsDatabase.db,
+      'round.reminder',
+      { roundId: 'r1' },
+      { runAt: new Date(Date.now() + HOUR) },
+    );
     const w = worker({ 'round.reminder': reminder.handler });
 
     expect(await w.runDueJobs()).toBe(0);
@@ -99,7 +93,7 @@ describe('retries', () => {
   it('a failing job is retried after the backoff and keeps the last error', async () => {
     const mail = recorder((call) => call < 3);
     const delays: number[] = [];
-    await enqueueJob(db, 'mail.send', { to: 'ola@example.no' }, { maxAttempts: 5 });
+    await enqueueJob(jobsDatabase.db, 'mail.send', { to: 'ola@example.no' }, { maxAttempts: 5 });
     const w = worker(
       { 'mail.send': mail.handler },
       {
@@ -120,7 +114,7 @@ describe('retries', () => {
 
   it('a failed job is not due again until its backoff has passed', async () => {
     const mail = recorder((call) => call === 1);
-    await enqueueJob(db, 'mail.send', { to: 'ola@example.no' });
+    await enqueueJob(jobsDatabase.db, 'mail.send', { to: 'ola@example.no' });
     const w = worker({ 'mail.send': mail.handler }, { backoffMs: () => HOUR });
 
     const before = Date.now();
@@ -147,7 +141,7 @@ describe('retries', () => {
 
   it('after maxAttempts the job fails for good and never runs again', async () => {
     const mail = recorder(() => true);
-    await enqueueJob(db, 'mail.send', { to: 'ola@example.no' }, { maxAttempts: 3 });
+    await enqueueJob(jobsDatabase.db, 'mail.send', { to: 'ola@example.no' }, { maxAttempts: 3 });
     const w = worker({ 'mail.send': mail.handler }, { backoffMs: () => 0 });
 
     expect(await w.runDueJobs()).toBe(3);
@@ -166,7 +160,7 @@ describe('retries', () => {
   });
 
   it('a job of an unknown type fails after its attempts with a clear error', async () => {
-    await enqueueJob(db, 'mail.sendt', { to: 'ola@example.no' }, { maxAttempts: 2 });
+    await enqueueJob(jobsDatabase.db, 'mail.sendt', { to: 'ola@example.no' }, { maxAttempts: 2 });
     const w = worker({ 'mail.send': recorder().handler }, { backoffMs: () => 0 });
 
     expect(await w.runDueJobs()).toBe(2);
@@ -182,7 +176,7 @@ describe('retries', () => {
 
 describe('several workers', () => {
   it('two workers polling at once run each of 20 jobs exactly once', async () => {
-    for (let n = 0; n < 20; n++) await enqueueJob(db, 'mail.send', { n });
+    for (let n = 0; n < 20; n++) await enqueueJob(jobsDatabase.db, 'mail.send', { n });
     const runs = new Map<number, number>();
     const handler: JobHandler = async (payload) => {
       const { n } = payload as { n: number };
@@ -197,7 +191,7 @@ describe('several workers', () => {
     expect(ranByA + ranByB).toBe(20);
     expect([...runs.keys()].sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, n) => n));
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
-    const rows = await db.select().from(jobs);
+    const rows = await jobsDatabase.db.select().from(jobs);
     expect(rows.every((row) => row.completedAt !== null && row.attempts === 1)).toBe(true);
   });
 });
@@ -217,15 +211,18 @@ describe('defaultBackoff', () => {
 
 describe('retention', () => {
   it('deletes finished jobs older than the retention period, and nothing still pending', async () => {
-    await enqueueJob(db, 'old-done', {});
-    await enqueueJob(db, 'old-failed', {});
-    await enqueueJob(db, 'recent-done', {});
-    await enqueueJob(db, 'pending', {});
+    await enqueueJob(jobsDatabase.db, 'old-done', {});
+    await enqueueJob(jobsDatabase.db, 'old-failed', {});
+    await enqueueJob(jobsDatabase.db, 'recent-done', {});
+    await enqueueJob(jobsDatabase.db, 'pending', {});
     const long = new Date(Date.now() - 40 * 86_400_000);
-    await db.update(jobs).set({ completedAt: long }).where(eq(jobs.type, 'old-done'));
-    await db.update(jobs).set({ failedAt: long }).where(eq(jobs.type, 'old-failed'));
-    await db.update(jobs).set({ completedAt: new Date() }).where(eq(jobs.type, 'recent-done'));
-    expect(await deleteFinishedJobs(db, 30)).toBe(2);
-    expect((await db.select().from(jobs)).map((j) => j.type).sort()).toEqual(['pending', 'recent-done']);
+    await jobsDatabase.db.update(jobs).set({ completedAt: long }).where(eq(jobs.type, 'old-done'));
+    await jobsDatabase.db.update(jobs).set({ failedAt: long }).where(eq(jobs.type, 'old-failed'));
+    await jobsDatabase.db.update(jobs).set({ completedAt: new Date() }).where(eq(jobs.type, 'recent-done'));
+    expect(await deleteFinishedJobs(jobsDatabase.db, 30)).toBe(2);
+    expect((await jobsDatabase.db.select().from(jobs)).map((j) => j.type).sort()).toEqual([
+      'pending',
+      'recent-done',
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
 
 // With the backoff capped at an hour this is about a week of retries: an outage delays mail, never loses it.
-const DEFAULT_MAX_ATTEMPTS = 180;
+export const DEFAULT_MAX_ATTEMPTS = 180;
 
 export interface EnqueueOptions {
   runAt?: Date;
@@ -31,8 +31,7 @@ export async function enqueueJobs(db: DbOrTx, list: { type: string; payload: unk
   );
 }
 
-/** enqueueJob's statement, not yet sent: for a caller that sends it within a statement of its own. */
-export function jobInsert(db: DbOrTx, type: string, payload: unknown, options: EnqueueOptions = {}) {
+function jobInsert(db: DbOrTx, type: string, payload: unknown, options: EnqueueOptions = {}) {
   return db.insert(jobs).values({
     type,
     payload: payload as object,
@@ -230,4 +229,14 @@ export async function scrubFinishedJobPayloads(db: DbOrTx, olderThanDays: number
       and payload <> ${JSON.stringify(SCRUBBED_PAYLOAD)}::jsonb
     returning id`);
   return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+/** Jobs waiting or under way, and jobs that gave up, by type: for /metrics. */
+export async function countJobsByState(
+  db: DbOrTx,
+): Promise<{ type: string; state: 'pending' | 'failed'; count: number }[]> {
+  const result = await db.execute(sql`
+    select type, case when failed_at is null then 'pending' else 'failed' end as state, count(*)::int as count
+    from ${jobs} where completed_at is null group by 1, 2`);
+  return (result as unknown as { rows: { type: string; state: 'pending' | 'failed'; count: number }[] }).rows;
 }

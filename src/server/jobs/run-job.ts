@@ -25,6 +25,8 @@ export interface RunJobOptions {
   lockMs: number;
   timeoutMs: number;
   backoffMs: (attempt: number) => number;
+  /** Told of each failed attempt (for /metrics). */
+  onFailed?: (type: string) => void;
 }
 
 /**
@@ -105,6 +107,7 @@ export async function runClaimedJob(job: ClaimedJob, options: RunJobOptions): Pr
     }
     const message = messageOf(failure);
     log.warn({ jobId: job.id, type: job.type, attempt: job.attempts, err: message }, 'job failed');
+    options.onFailed?.(job.type);
     await markJobFailed(db, job, message, options.backoffMs(job.attempts));
   } catch (err) {
     log.error({ jobId: job.id, err: messageOf(err) }, 'could not record how a job ended');

@@ -25,8 +25,10 @@ export interface LoginClient {
 
 export interface LoginAttempt {
   allowed: boolean;
+  /** When refused: whole seconds until the longest of the refusing windows ends. */
+  retryAfterSec: number;
   /** Call once the password was right: gives the attempt back and forgets this client's failures. */
-  succeeded(): void;
+  succeeded(): Promise<void>;
 }
 
 interface Counter {
@@ -48,17 +50,18 @@ function countersFor(client: LoginClient): Counter[] {
 }
 
 /** Counts a login attempt on the counters that apply to this client, and says whether it may go ahead. */
-export function beginLoginAttempt(limiter: RateLimiter, client: LoginClient): LoginAttempt {
+export async function beginLoginAttempt(limiter: RateLimiter, client: LoginClient): Promise<LoginAttempt> {
   const counters = countersFor(client);
   // Every counter is hit, even after one refuses, so a client that keeps hammering stays refused.
-  const results = counters.map((c) => limiter.hit(c.key, c.limit, LOGIN_WINDOW_MS));
+  const results = await Promise.all(counters.map((c) => limiter.hit(c.key, c.limit, LOGIN_WINDOW_MS)));
+  const refused = results.filter((r) => !r.allowed);
   return {
-    allowed: results.every(Boolean),
-    succeeded() {
-      for (const c of counters) {
-        if (c.onSuccess === 'reset') limiter.reset(c.key);
-        else limiter.release(c.key);
-      }
+    allowed: refused.length === 0,
+    retryAfterSec: Math.max(0, ...refused.map((r) => r.retryAfterSec)),
+    async succeeded() {
+      await Promise.all(
+        counters.map((c) => (c.onSuccess === 'reset' ? limiter.reset(c.key) : limiter.release(c.key))),
+      );
     },
   };
 }

@@ -1,9 +1,16 @@
 import type { CurrentUser } from '../../../shared/schemas/user';
 import type { DbOrTx } from '../../db/client';
 import { Conflict } from '../../errors';
-import { hashPassword } from '../../security/passwords';
+import { hashPassword, verifyPassword } from '../../security/passwords';
 import { deleteUserSessions } from '../auth/sessions.repository';
-import { findUserIdByEmail, insertUser, makeAdminVerified, type Viewer } from './accounts.repository';
+import {
+  findLoginByEmail,
+  findUserIdByEmail,
+  findViewerById,
+  insertUser,
+  makeAdminVerified,
+  type Viewer,
+} from './accounts.repository';
 
 export const EMAIL_TAKEN_MESSAGE = 'E-postadressen er allerede registrert';
 
@@ -45,6 +52,15 @@ export async function createUser(
 
 /** Makes sure the configured administrator exists and is verified (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export async function ensureAdmin(db: DbOrTx, email: string, password: string): Promise<void> {
+  // Already in place (a restart, or another process that started at the same time): nothing to do, and the
+  // admin stays logged in.
+  const login = await findLoginByEmail(db, email);
+  if (
+    login?.emailVerified &&
+    (await findViewerById(db, login.id))?.isAdmin &&
+    (await verifyPassword(login.password, password))
+  )
+    return;
   const existing = await findUserIdByEmail(db, email);
   if (existing) {
     // The configured password wins: whoever registered the address earlier must not inherit admin rights

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { login } from '../../../../tests/setup/accounts';
+import { createTestApp, sessionCookieFrom, type TestApp } from '../../../../tests/setup/test-app';
 import { users } from '../../db/schema';
 import { Conflict } from '../../errors';
 import { verifyPassword } from '../../security/passwords';
@@ -53,5 +54,23 @@ describe('ensureAdmin', () => {
     await ensureAdmin(t.deps.db, 'Boss@example.no', 'whatever');
     const [boss] = await t.deps.db.select().from(users).where(eq(users.id, id));
     expect(boss).toMatchObject({ isAdmin: true, emailVerified: true });
+  });
+
+  it('leaves an admin already in place alone on a restart, and ends their sessions only when the password changes', async () => {
+    await ensureAdmin(t.deps.db, 'sjef@example.no', 'adminpass');
+    const res = await login(t, 'sjef@example.no', 'adminpass');
+    expect(res.statusCode, res.body).toBe(200);
+    const cookie = sessionCookieFrom(res.headers['set-cookie']);
+    const signedIn = async () =>
+      (await t.request({ method: 'GET', url: '/api/auth/user', cookie })).statusCode;
+
+    const [before] = await t.deps.db.select().from(users).where(eq(users.email, 'sjef@example.no'));
+    await ensureAdmin(t.deps.db, 'sjef@example.no', 'adminpass');
+    const [after] = await t.deps.db.select().from(users).where(eq(users.email, 'sjef@example.no'));
+    expect(after?.password).toBe(before?.password);
+    expect(await signedIn()).toBe(200);
+
+    await ensureAdmin(t.deps.db, 'sjef@example.no', 'nyttpassord');
+    expect(await signedIn()).toBe(401);
   });
 });

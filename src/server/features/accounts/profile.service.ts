@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../../shared/schemas/user';
 import type { Tx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
-import { Conflict, Forbidden, NotFound, TooManyRequests, ValidationError } from '../../errors';
+import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
 import { deleteOutboxMailTo } from '../../jobs/outbox-retention';
 import { deleteJobsAddressedTo } from '../../jobs/queue';
 import { accountDeletedMail, passwordChangedMail } from '../../mail/account-mails';
@@ -52,7 +52,7 @@ export async function changePassword(
   currentSid: string,
 ): Promise<void> {
   // A stolen session must not be a way to guess the password at full speed.
-  if (!deps.limiter.hit(`change-password:${viewer.id}`, 10, 15 * 60_000)) throw new TooManyRequests();
+  await deps.limiter.enforce(`change-password:${viewer.id}`, 10, 15 * 60_000);
   const stored = await findPasswordHash(deps.db, viewer.id);
   if (!stored || !(await verifyPassword(stored, input.currentPassword))) {
     throw new ValidationError(WRONG_CURRENT_PASSWORD, [

@@ -76,8 +76,10 @@ describe('an admin deletes a round', () => {
     expect(page.statusCode).toBe(404);
 
     await t.runJobs();
+    // Sent by jobs that run side by side with the journal mails, so not necessarily last in the outbox.
     for (const email of ['selger@example.no', 'anna@example.no', 'bjorn@example.no']) {
-      expect((await t.mails(email)).at(-1)?.subject).toBe('Budrunden for Slettehuset er slettet');
+      const subjects = (await t.mails(email)).map((m) => m.subject);
+      expect(subjects.filter((s) => s === 'Budrunden for Slettehuset er slettet')).toHaveLength(1);
     }
     const audit = await auditRowsFor(t, round.id);
     expect(audit).toMatchObject([{ action: 'delete-round', adminId: admin.id, targetType: 'round' }]);

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/auth';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { AppError, Conflict, TooManyRequests, ValidationError } from '../../errors';
+import { AppError, Conflict, ValidationError } from '../../errors';
 import { accountExistsMail } from '../../mail/account-mails';
 import { enqueueMail, enqueueTokenMail } from '../../mail/mail-jobs';
 import { hashAccount } from '../../security/account-hash';
@@ -45,7 +45,7 @@ export async function register(
   input: z.output<typeof registerSchema>,
   ip: string,
 ): Promise<void> {
-  if (!deps.limiter.hit(`register-ip:${ip}`, 10, HOUR)) throw new TooManyRequests();
+  await deps.limiter.enforce(`register-ip:${ip}`, 10, HOUR);
   const combined = composeRegistration(input);
   try {
     await deps.db.transaction(async (tx) => {
@@ -86,7 +86,7 @@ export async function register(
  */
 async function mailExistingOwner(deps: AppDeps, tx: DbOrTx, userId: string, email: string) {
   const key = `register-known-address:${hashAccount(deps.env.SESSION_SECRET, email)}`;
-  if (!deps.limiter.hit(key, 3, HOUR)) return;
+  if (!(await deps.limiter.hit(key, 3, HOUR)).allowed) return;
   const owner = await findViewerById(tx, userId);
   if (owner) await enqueueMail(tx, accountExistsMail(owner, deps.env.APP_URL));
 }
@@ -99,9 +99,9 @@ async function mailExistingOwner(deps: AppDeps, tx: DbOrTx, userId: string, emai
  * verification link there either).
  */
 async function requestTokenMail(deps: AppDeps, kind: 'verify' | 'reset', input: EmailOnlyInput, ip: string) {
-  if (!deps.limiter.hit(`${kind}-ip:${ip}`, 10, HOUR)) throw new TooManyRequests();
+  await deps.limiter.enforce(`${kind}-ip:${ip}`, 10, HOUR);
   const address = hashAccount(deps.env.SESSION_SECRET, input.email);
-  if (!deps.limiter.hit(`${kind}-address:${address}`, 3, HOUR)) return;
+  if (!(await deps.limiter.hit(`${kind}-address:${address}`, 3, HOUR)).allowed) return;
   await deps.db.transaction(async (tx) => {
     const row = await findLoginByEmail(tx, input.email);
     const userId = row?.id ?? randomUUID();
@@ -133,13 +133,13 @@ const isResetLinkFresh = (deps: AppDeps, sentAt: Date | null | undefined): sentA
  * opening the page does not eat into the attempts to actually reset.
  */
 export async function isResetLinkUsable(deps: AppDeps, token: string, ip: string): Promise<boolean> {
-  if (!deps.limiter.hit(`reset-status-ip:${ip}`, 20, HOUR)) throw new TooManyRequests();
+  await deps.limiter.enforce(`reset-status-ip:${ip}`, 20, HOUR);
   if (!token) return false;
   return isResetLinkFresh(deps, await findResetTokenSentAt(deps.db, hashToken(token)));
 }
 
 export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, ip: string): Promise<void> {
-  if (!deps.limiter.hit(`reset-ip:${ip}`, 20, HOUR)) throw new TooManyRequests();
+  await deps.limiter.enforce(`reset-ip:${ip}`, 20, HOUR);
   const password = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     const user = await findUserByTokenHash(tx, 'reset', hashToken(input.token));

@@ -33,11 +33,13 @@ async function timeForgot(email: string): Promise<number> {
   return elapsed;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
+/**
+ * The lower quartile: what a request costs when the machine leaves it alone. Load from the other test
+ * projects running beside this one only ever adds time, in bursts, and moved a median by 2 ms once in CI;
+ * the quartile keeps the work itself, which is what would differ between the two addresses.
+ */
+const lowerQuartile = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 4)] ?? 0;
 
 describe('forgot-password for a known and an unknown address', () => {
   it('takes about the same time, and mails only the known one', async () => {
@@ -58,11 +60,11 @@ describe('forgot-password for a known and an unknown address', () => {
       known.push(took.known);
       unknown.push(took.unknown);
     }
-    const [a, b] = [median(known), median(unknown)];
-    console.info(`forgot-password medians: known ${a.toFixed(2)} ms, unknown ${b.toFixed(2)} ms`);
-    // Medians of 50 shrug off the odd slow request (a GC pause, the other core busy). The bound is 30% of the
-    // slower median or 1 ms, whichever is larger: the gap the issue found (5.2 against 2.4 ms) is far
-    // outside it, while scheduling noise on a busy 2-core machine stays well inside.
+    const [a, b] = [lowerQuartile(known), lowerQuartile(unknown)];
+    console.info(`forgot-password lower quartiles: known ${a.toFixed(2)} ms, unknown ${b.toFixed(2)} ms`);
+    // Quartiles of 50 shrug off the slow requests (a GC pause, the other core busy). The bound is 30% of the
+    // slower one or 1 ms, whichever is larger: the gap the issue found (5.2 against 2.4 ms) is far outside
+    // it, while scheduling noise on a busy 2-core machine stays well inside.
     expect(Math.abs(a - b)).toBeLessThan(Math.max(1, 0.3 * Math.max(a, b)));
 
     await t.runJobs();

@@ -45,19 +45,23 @@ export async function logIn(deps: AppDeps, input: LoginInput, request: LoginRequ
   const row = await findLoginByEmail(deps.db, input.email);
   const device = readDeviceToken(secret, request.deviceCookie, now);
   const known = row && device?.userId === row.id ? device : null;
-  const attempt = beginLoginAttempt(deps.limiter, { account, ip: request.ip, deviceId: known?.deviceId });
+  const attempt = await beginLoginAttempt(deps.limiter, {
+    account,
+    ip: request.ip,
+    deviceId: known?.deviceId,
+  });
   // Never the e-mail typed in: the keyed hash lets one follow an attack in the log without it.
   const logged = { account, ip: request.ip, knownDevice: Boolean(known) };
   if (!attempt.allowed) {
     request.log.warn({ ...logged, event: 'auth.login.throttled' }, 'login refused: too many failures');
-    throw new TooManyRequests(LOGIN_THROTTLED);
+    throw new TooManyRequests(LOGIN_THROTTLED, attempt.retryAfterSec);
   }
   const passwordOk = await verifyPassword(row?.password ?? (await DUMMY_HASH), input.password);
   if (!row || !passwordOk) {
     request.log.warn({ ...logged, event: 'auth.login.failed' }, 'login failed: wrong e-mail or password');
     throw new Unauthorized(LOGIN_FAILED);
   }
-  attempt.succeeded();
+  await attempt.succeeded();
   if (!row.emailVerified) throw new Forbidden(VERIFY_FIRST, { requiresEmailVerification: true });
   if (!row.isApproved)
     throw new Forbidden('Kontoen din er sperret. Kontakt oss hvis du mener dette er feil.');

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps';
-import { AppError, Conflict, Forbidden, TooManyRequests, ValidationError } from '../../errors';
+import { AppError, Conflict, Forbidden, ValidationError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
 import { MAX_IMAGE_BYTES, PROPERTY_IMAGE_FOLDER, storePropertyImage } from './image-processing';
 import {
@@ -21,10 +21,12 @@ const PROPERTY_IMAGE_PATH =
   /^(?:\/objects\/)?(property-images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png))$/;
 
 /** Step 1: a short-lived link that lets this user upload one image. Nothing is stored. */
-export function requestUpload({ env, clock, limiter }: UploadDeps, userId: string): { uploadURL: string } {
+export async function requestUpload(
+  { env, clock, limiter }: UploadDeps,
+  userId: string,
+): Promise<{ uploadURL: string }> {
   // Each upload may store up to 10 MB; a bound per user keeps one account from filling the disk.
-  if (!limiter.hit(`upload:${userId}`, 30, 60 * 60_000))
-    throw new TooManyRequests('For mange opplastinger. Prøv igjen senere.');
+  await limiter.enforce(`upload:${userId}`, 30, 60 * 60_000, 'For mange opplastinger. Prøv igjen senere.');
   return { uploadURL: uploadUrlOf(createUploadLink(env.SESSION_SECRET, userId, clock.now())) };
 }
 
