@@ -117,7 +117,9 @@ describe.skipIf(!chromiumAvailable())('bidding with quick raises and a financing
   it('a visitor who logs in from the round page stays on that round', async () => {
     const page = await openPage(browser);
     await page.goto(roundUrl);
-    await page.getByRole('button', { name: 'Logg inn' }).last().click();
+    // The round page's own button (it loads as a chunk of its own), not the navigation bar's.
+    const prompt = page.getByRole('alert').filter({ hasText: 'Logg inn for å se budrunden' });
+    await prompt.getByRole('button', { name: 'Logg inn' }).click();
     const dialog = page.getByRole('dialog', { name: 'Logg inn' });
     await dialog.getByLabel('E-post', { exact: true }).fill('bjorn.byder@example.no');
     await dialog.getByLabel('Passord', { exact: true }).fill(PASSWORD);

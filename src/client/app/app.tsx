@@ -1,9 +1,6 @@
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
-import 'dayjs/locale/nb';
 import { Box, MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Footer } from '../components/footer';
 import { Navbar } from '../components/navbar';
@@ -18,21 +15,19 @@ import { Toasts } from './toasts';
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <DatesProvider settings={{ locale: 'nb', firstDayOfWeek: 1 }}>
-        <QueryClientProvider client={queryClient}>
-          <LiveEvents />
-          <Toasts />
-          <ScrollToTop />
-          <DialogHost />
-          <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
-            <Navbar />
-            <Box component="main" style={{ flex: 1 }}>
-              <AppRouter />
-            </Box>
-            <Footer />
+      <QueryClientProvider client={queryClient}>
+        <LiveEvents />
+        <Toasts />
+        <ScrollToTop />
+        <DialogHost />
+        <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+          <Navbar />
+          <Box component="main" style={{ flex: 1 }}>
+            <AppRouter />
           </Box>
-        </QueryClientProvider>
-      </DatesProvider>
+          <Footer />
+        </Box>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

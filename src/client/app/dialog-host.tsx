@@ -1,14 +1,28 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { LoginDialog } from '../features/auth/components/login-dialog';
-import { RegistrationDialog } from '../features/auth/components/registration-dialog';
+import { LoadPart, lazyPart } from '../components/lazy-part';
 import { onDialogEvent } from '../lib/window-events';
+
+// The dialogs and their forms load when first opened: most visits never open them.
+const LoginDialog = lazyPart(
+  () => import('../features/auth/components/login-dialog'),
+  (m) => m.LoginDialog,
+);
+const RegistrationDialog = lazyPart(
+  () => import('../features/auth/components/registration-dialog'),
+  (m) => m.RegistrationDialog,
+);
 
 /** The login and registration dialogs, opened from anywhere by window events or by /?login=1. */
 export function DialogHost() {
   const [loginOpen, setLoginOpen] = useState(false);
   const [returnTo, setReturnTo] = useState<string | undefined>();
   const [registrationOpen, setRegistrationOpen] = useState(false);
+  // Once opened, a dialog stays mounted, so that it can close with its transition and keep its state.
+  const [loginUsed, setLoginUsed] = useState(false);
+  const [registrationUsed, setRegistrationUsed] = useState(false);
+  if (loginOpen && !loginUsed) setLoginUsed(true);
+  if (registrationOpen && !registrationUsed) setRegistrationUsed(true);
   const [location, navigate] = useLocation();
   const search = useSearch();
 
@@ -32,9 +46,13 @@ export function DialogHost() {
   }, [search, location, navigate]);
 
   return (
-    <>
-      <LoginDialog opened={loginOpen} returnTo={returnTo} onClose={() => setLoginOpen(false)} />
-      <RegistrationDialog opened={registrationOpen} onClose={() => setRegistrationOpen(false)} />
-    </>
+    <LoadPart quiet>
+      {loginUsed ? (
+        <LoginDialog opened={loginOpen} returnTo={returnTo} onClose={() => setLoginOpen(false)} />
+      ) : null}
+      {registrationUsed ? (
+        <RegistrationDialog opened={registrationOpen} onClose={() => setRegistrationOpen(false)} />
+      ) : null}
+    </LoadPart>
   );
 }

@@ -1,20 +1,23 @@
-import { useReducedMotion } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
-import { TOAST_DURATION_MS } from '../lib/toast';
+import { useNotifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { LoadPart, lazyPart } from '../components/lazy-part';
 
-/**
- * Where toasts appear: one at a time, 5 s each, without sliding for users who ask for less motion.
- * At the bottom, because dialogs keep their title and close button at the top: a toast up there covered
- * the very button that closes the dialog it reports on.
- */
+// Mantine's toast container and its transitions load with the first toast: most visits show none. The
+// toasts themselves wait in Mantine's store meanwhile, so none is lost.
+const ToastContainer = lazyPart(
+  () => import('./toast-container'),
+  (m) => m.ToastContainer,
+);
+
+/** The toast container, mounted from the first toast on. */
 export function Toasts() {
-  const reduceMotion = useReducedMotion();
+  const waiting = useNotifications().notifications.length > 0;
+  const [needed, setNeeded] = useState(false);
+  if (waiting && !needed) setNeeded(true);
+  if (!needed) return null;
   return (
-    <Notifications
-      limit={1}
-      autoClose={TOAST_DURATION_MS}
-      position="bottom-right"
-      transitionDuration={reduceMotion ? 0 : 250}
-    />
+    <LoadPart quiet>
+      <ToastContainer />
+    </LoadPart>
   );
 }

@@ -16,6 +16,8 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build stores each file also as .br and .gz (vite-plugin-compression2): sent to browsers that take them.
+      preCompressed: true,
       setHeaders: (res, path) => {
         // Vite fingerprints everything under assets/, so those files never change.
         const immutable = path.includes('/assets/');

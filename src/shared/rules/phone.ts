@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 
 export const COUNTRY_CODES = ['+47', '+46', '+45', '+49', '+44', '+1'] as const;
 export const PHONE_INPUT_MAX_LENGTH = 15;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 import { emailSchema, notLikePseudonym, passwordSchema, profileFields } from './auth';
 import type { CurrentUser } from './user';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 
 export const MAX_AMOUNT = 10_000_000_000;
 export const DEFAULT_STARTING_PRICE = 1_000_000;

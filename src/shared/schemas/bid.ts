@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-locale';
 import { MAX_CONDITIONS_LENGTH } from '../rules/bids';
 import { MAX_AMOUNT } from './bid-round';
 

@@ -2,11 +2,17 @@ import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type MouseEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PublicBidRound } from '../../../../shared/schemas/bid-round';
+import { LoadPart, lazyPart } from '../../../components/lazy-part';
 import { usePublicActiveRounds } from '../api/use-active-rounds';
-import { LoginRequiredDialog } from './login-required-dialog';
 import { NoRounds } from './no-rounds';
 import { PublicRoundCard } from './public-round-card';
 import { RoundCardSkeleton } from './round-card-skeleton';
+
+// A dialog, with Mantine's modal machinery, that most visitors never open: loaded on the first click.
+const LoginRequiredDialog = lazyPart(
+  () => import('./login-required-dialog'),
+  (m) => m.LoginRequiredDialog,
+);
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 
@@ -22,6 +28,9 @@ export function PublicRoundList({
   const [, navigate] = useLocation();
   // The round a visitor clicked: the login prompt is open while it is set, and login lands on it.
   const [loginPromptFor, setLoginPromptFor] = useState<string | null>(null);
+  // Mounted from the first prompt on, so that it can close with its transition.
+  const [promptShown, setPromptShown] = useState(false);
+  if (loginPromptFor !== null && !promptShown) setPromptShown(true);
 
   const openRound = (round: PublicBidRound, event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -65,11 +74,15 @@ export function PublicRoundList({
     <Stack gap="md">
       {showHeading ? <Title order={2}>Aktive budrunder</Title> : null}
       {content}
-      <LoginRequiredDialog
-        opened={loginPromptFor !== null}
-        returnTo={loginPromptFor ? `/budrunder/${loginPromptFor}` : undefined}
-        onClose={() => setLoginPromptFor(null)}
-      />
+      {promptShown ? (
+        <LoadPart quiet>
+          <LoginRequiredDialog
+            opened={loginPromptFor !== null}
+            returnTo={loginPromptFor ? `/budrunder/${loginPromptFor}` : undefined}
+            onClose={() => setLoginPromptFor(null)}
+          />
+        </LoadPart>
+      ) : null}
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useId } from 'react';
 import { formatLongDate } from '../../../../shared/format/date';
+import { DatePickerInput } from '../../../components/date-picker-input';
 import {
   type DeadlineParts,
   dateFromParts,

@@ -1,7 +1,7 @@
 import { Group, NativeSelect, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useId } from 'react';
 import { getOsloParts, makeOsloDate } from '../../../../shared/format/date';
+import { DatePickerInput } from '../../../components/date-picker-input';
 
 interface OsloDateTimeFieldProps {
   label: string;

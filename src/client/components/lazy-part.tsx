@@ -1,0 +1,47 @@
+import { Alert, Button, Center, Container, Loader } from '@mantine/core';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+
+/**
+ * A part of the client loaded when first shown (its own chunk), so that the landing page carries only what
+ * it uses. `pick` names the module's export, since React.lazy wants a default one.
+ */
+export function lazyPart<Props extends object, Module>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType<Props>,
+): ComponentType<Props> {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+/**
+ * Shows a lazy part, with a spinner while its chunk loads and a way out when it cannot: after a new version
+ * is deployed, an open tab may ask for a chunk that no longer exists, and only a reload fixes that.
+ */
+export function LoadPart({ children, quiet = false }: { children: ReactNode; quiet?: boolean }) {
+  return (
+    <ErrorBoundary fallback={<PartFailed />}>
+      <Suspense fallback={quiet ? null : <PartLoading />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function PartLoading() {
+  return (
+    <Center py="xl" mih={240}>
+      <Loader aria-label="Laster siden" />
+    </Center>
+  );
+}
+
+function PartFailed() {
+  return (
+    <Container size="sm" py="xl">
+      <Alert color="red" title="Kunne ikke laste denne delen av siden">
+        Sjekk nettforbindelsen. Er Budrunde nettopp oppdatert, hjelper det å laste siden på nytt.
+        <Button mt="md" display="block" onClick={() => window.location.reload()}>
+          Last inn siden på nytt
+        </Button>
+      </Alert>
+    </Container>
+  );
+}
