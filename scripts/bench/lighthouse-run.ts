@@ -1,5 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 
 export interface LighthouseFigures {
   performance: number;
@@ -9,8 +13,10 @@ export interface LighthouseFigures {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
-  /** Accessibility audits that failed, by id, so that a score under 100 says why. */
+  /** Accessibility audits that failed, by id with the first element each names, so that a score under 100 says why. */
   failedA11y: string[];
+  /** The elements that moved most, when the layout shifted. */
+  shifted: string[];
 }
 
 /**
@@ -37,6 +43,11 @@ export async function lighthouseFigures(
         extraHeaders: options.cookie ? { Cookie: options.cookie } : undefined,
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      // LIGHTHOUSE_REPORT_DIR: every run's full report, to open in Lighthouse's viewer or read with jq.
+      if (REPORT_DIR) {
+        const name = `${new URL(url).pathname.replaceAll('/', '_') || 'root'}-${i + 1}.json`;
+        writeFileSync(join(REPORT_DIR, name), JSON.stringify(result.lhr));
+      }
       const { categories, audits } = result.lhr;
       const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
       results.push({
@@ -49,7 +60,8 @@ export async function lighthouseFigures(
         speedIndexMs: numeric('speed-index'),
         failedA11y: (categories.accessibility?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
-          .map((ref) => ref.id),
+          .map((ref) => `${ref.id}: ${firstNode(audits[ref.id]?.details)}`),
+        shifted: layoutShifts(audits['layout-shifts']?.details),
       });
     } finally {
       chrome.kill();
@@ -59,4 +71,17 @@ export async function lighthouseFigures(
   const median = results[Math.floor(results.length / 2)];
   if (!median) throw new Error('no Lighthouse run');
   return median;
+}
+
+type Details = { items?: { node?: { snippet?: string; selector?: string }; score?: number }[] } | undefined;
+
+function firstNode(details: unknown): string {
+  const node = (details as Details)?.items?.[0]?.node;
+  return node?.snippet ?? node?.selector ?? 'no element named';
+}
+
+function layoutShifts(details: unknown): string[] {
+  return ((details as Details)?.items ?? [])
+    .slice(0, 3)
+    .map((item) => `${item.score?.toFixed(3)} ${item.node?.snippet ?? item.node?.selector ?? '?'}`);
 }

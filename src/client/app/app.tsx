@@ -22,7 +22,9 @@ export function App() {
         <DialogHost />
         <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
           <Navbar />
-          <Box component="main" style={{ flex: 1 }}>
+          {/* At least a screen tall, so that the footer starts below the fold: pages grow as their data and
+              chunks arrive, and a footer in view would jump down each time (a layout shift). */}
+          <Box component="main" mih="100vh" style={{ flex: 1 }}>
             <AppRouter />
           </Box>
           <Footer />

@@ -5,10 +5,12 @@ interface PropertyImageProps {
   src: string | null;
   alt: string;
   height: number;
+  /** The first card's photo is usually the largest thing on a phone's first screen: fetch it at once. */
+  priority?: boolean;
 }
 
 /** The property's photo, or a neutral house symbol when the seller uploaded none. */
-export function PropertyImage({ src, alt, height }: PropertyImageProps) {
+export function PropertyImage({ src, alt, height, priority = false }: PropertyImageProps) {
   if (!src) {
     return (
       <Center h={height} bg="gray.1" role="img" aria-label={`${alt} (uten bilde)`}>
@@ -16,5 +18,14 @@ export function PropertyImage({ src, alt, height }: PropertyImageProps) {
       </Center>
     );
   }
-  return <Image src={src} alt={alt} h={height} fit="cover" loading="lazy" />;
+  return (
+    <Image
+      src={src}
+      alt={alt}
+      h={height}
+      fit="cover"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+    />
+  );
 }

@@ -10,13 +10,15 @@ import { PropertyImage } from './property-image';
 interface PublicRoundCardProps {
   round: PublicBidRound;
   onOpen: (round: PublicBidRound, event: MouseEvent<HTMLAnchorElement>) => void;
+  /** Fetch the photo at once: the first card, the largest thing on a phone's first screen. */
+  priority?: boolean;
 }
 
 /**
  * A round on the landing page. The whole card is one link to the round, so 'Vis mer' in it is part of that
  * link and asks a visitor to log in, like any click on the card.
  */
-export function PublicRoundCard({ round, onOpen }: PublicRoundCardProps) {
+export function PublicRoundCard({ round, onOpen, priority }: PublicRoundCardProps) {
   const { property } = round;
   const name = property.title || property.address;
   return (
@@ -32,7 +34,7 @@ export function PublicRoundCard({ round, onOpen }: PublicRoundCardProps) {
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
       <Card.Section>
-        <PropertyImage src={property.imageUrl} alt={name} height={190} />
+        <PropertyImage src={property.imageUrl} alt={name} height={190} priority={priority} />
       </Card.Section>
       <Stack gap={6} mt="md">
         <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -63,8 +63,8 @@ export function PublicRoundList({
   } else {
     content = (
       <SimpleGrid cols={GRID_COLS} spacing="lg">
-        {rounds.data.map((round) => (
-          <PublicRoundCard key={round.id} round={round} onOpen={openRound} />
+        {rounds.data.map((round, index) => (
+          <PublicRoundCard key={round.id} round={round} onOpen={openRound} priority={index === 0} />
         ))}
       </SimpleGrid>
     );

@@ -21,10 +21,17 @@ interface RoundCardProps {
   forceOpen?: boolean;
   /** Whether the panel starts unfolded in a list; the list picks at most one (see RoundList). */
   defaultOpen?: boolean;
+  /** Fetch the photo at once: the first card of a list, or the round page's. */
+  priority?: boolean;
 }
 
 /** One round on the signed-in pages: the summary is always visible, the bid-round panel folds out. */
-export function RoundCard({ round, forceOpen = false, defaultOpen = false }: RoundCardProps) {
+export function RoundCard({
+  round,
+  forceOpen = false,
+  defaultOpen = false,
+  priority = forceOpen,
+}: RoundCardProps) {
   const now = useNow(5000);
   const { user } = useCurrentUser();
   const [opened, { toggle }] = useDisclosure(forceOpen || defaultOpen);
@@ -36,7 +43,7 @@ export function RoundCard({ round, forceOpen = false, defaultOpen = false }: Rou
     <Paper withBorder radius="md" shadow="xs" data-testid="round-card" component="article" aria-label={name}>
       <Grid gap={0}>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <PropertyImage src={property.imageUrl} alt={name} height={220} />
+          <PropertyImage src={property.imageUrl} alt={name} height={220} priority={priority} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8 }}>
           <Stack gap="sm" p="md">

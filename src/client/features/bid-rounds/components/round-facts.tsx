@@ -4,6 +4,7 @@ import { formatMoney } from '../../../../shared/format/money';
 import { formatTimeLeft } from '../../../../shared/format/time-left';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { LabeledValue } from '../../../components/labeled-value';
+import { TAP_TARGET } from '../../../components/tap-target';
 import flash from '../../live/bid-flash.module.css';
 import { useNewBid } from '../../live/new-bids';
 import { PropertyFacts } from './property-facts';
@@ -53,11 +54,11 @@ export function RoundFacts({ round, now }: { round: BidRoundView; now: Date }) {
               {owner.firstName} {owner.lastName}
             </Text>
             {owner.phone ? (
-              <Anchor size="sm" href={`tel:${owner.phone.replace(/\s/g, '')}`}>
+              <Anchor size="sm" href={`tel:${owner.phone.replace(/\s/g, '')}`} {...TAP_TARGET}>
                 {owner.phone}
               </Anchor>
             ) : null}
-            <Anchor size="sm" href={`mailto:${owner.email}`}>
+            <Anchor size="sm" href={`mailto:${owner.email}`} {...TAP_TARGET}>
               {owner.email}
             </Anchor>
           </LabeledValue>

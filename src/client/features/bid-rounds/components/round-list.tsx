@@ -16,8 +16,13 @@ function LoadedRoundList({ rounds }: { rounds: BidRoundView[] }) {
   const [unfoldedId] = useState(() => pickRoundToUnfold(rounds, new Date()));
   return (
     <Stack gap="lg">
-      {rounds.map((round) => (
-        <RoundCard key={round.id} round={round} defaultOpen={round.id === unfoldedId} />
+      {rounds.map((round, index) => (
+        <RoundCard
+          key={round.id}
+          round={round}
+          defaultOpen={round.id === unfoldedId}
+          priority={index === 0}
+        />
       ))}
     </Stack>
   );

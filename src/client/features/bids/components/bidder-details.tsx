@@ -1,6 +1,7 @@
 import { Anchor, SimpleGrid, Text } from '@mantine/core';
 import type { BidderDetails as Bidder } from '../../../../shared/schemas/bid';
 import { LabeledText, LabeledValue } from '../../../components/labeled-value';
+import { TAP_TARGET } from '../../../components/tap-target';
 
 /** 'kari.nordmann@example.no' as ['kari', '.nordmann', '@example', '.no'], each with where it starts. */
 function emailParts(email: string): { part: string; offset: number }[] {
@@ -18,7 +19,7 @@ function Phone({ label, phone }: { label: string; phone: string | null }) {
   if (!phone) return <LabeledText labelSize="xs" label={label} value={null} />;
   return (
     <LabeledValue label={label} labelSize="xs">
-      <Anchor size="sm" href={telHref(phone)}>
+      <Anchor size="sm" href={telHref(phone)} {...TAP_TARGET}>
         {phone}
       </Anchor>
     </LabeledValue>
@@ -36,7 +37,12 @@ export function BidderDetails({ user }: { user: Bidder }) {
       {user.email ? (
         <LabeledValue label="E-post" labelSize="xs">
           {/* Break only between address parts: after '@' and dots, never inside a name. */}
-          <Anchor size="sm" href={`mailto:${user.email}`} style={{ overflowWrap: 'anywhere' }}>
+          <Anchor
+            size="sm"
+            href={`mailto:${user.email}`}
+            style={{ overflowWrap: 'anywhere' }}
+            {...TAP_TARGET}
+          >
             {emailParts(user.email).map(({ part, offset }) => (
               <Text span inherit key={offset}>
                 {offset > 0 ? <wbr /> : null}
