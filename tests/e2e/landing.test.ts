@@ -121,9 +121,8 @@ describe.skipIf(!chromiumAvailable())('landing page (visitor)', () => {
 
   it('the hero and navbar are there', async () => {
     const page = await open('/');
-    expect(
-      await page.getByRole('heading', { level: 1, name: 'Enkelt å delta i budrunder' }).isVisible(),
-    ).toBe(true);
+    // The first render is a transition: it may finish just after the load event, so wait for it.
+    await page.getByRole('heading', { level: 1, name: 'Enkelt å delta i budrunder' }).waitFor();
     expect(await page.getByRole('button', { name: 'Logg inn' }).isVisible()).toBe(true);
     for (const name of ['Slik fungerer det', 'Kontakt oss', 'Personvern', 'Vilkår', 'Informasjonskapsler']) {
       expect(await page.getByRole('contentinfo').getByRole('link', { name }).isVisible()).toBe(true);
