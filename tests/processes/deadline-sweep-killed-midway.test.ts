@@ -1,19 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEADLINE_SWEEP_MS } from '../../src/server/jobs/periodic-tasks';
+import { processDatabaseForThisFile } from '../setup/process-database';
 import { type ServerProcess, startServerProcess } from '../setup/server-process';
 
 // A server process killed while its deadline sweep is closing a round, and then two processes sweeping the
 // same database: the round is never left half-closed, and it is closed, with its journals, exactly once.
-const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-const name = `budrunde_sweep_${process.pid}_${Date.now()}`;
-let databaseUrl: string;
-let dataDir: string;
+const database = processDatabaseForThisFile('sweep');
 let servers: ServerProcess[] = [];
-let admin: pg.Client;
 let db: pg.Client;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,23 +22,9 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null>, withinMs
   }
 }
 
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dataDir = mkdtempSync(join(tmpdir(), 'budrunde-sweep-'));
-  db = new pg.Client({ connectionString: databaseUrl });
-});
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
-  await db.end().catch(() => {});
-  await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
-  await admin.query(`drop database if exists ${name}`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await db?.end().catch(() => {});
 });
 
 const one = async <T>(query: string, params: unknown[] = []) => (await db.query(query, params)).rows[0] as T;
@@ -53,12 +33,13 @@ describe('the deadline sweep, killed midway and run by two processes', () => {
   it('leaves no half-closed round, and the next sweeps close it once', async () => {
     // The demo data: a round with bids from several bidders.
     const seeder = await startServerProcess(
-      databaseUrl,
-      dataDir,
+      database.url,
+      database.dataDir,
       { DEMO_DATA: 'true' },
       { healthyWithinMs: 120_000 },
     );
     servers = [seeder];
+    db = new pg.Client({ connectionString: database.url });
     await db.connect();
     const { roundId } = await one<{ roundId: string }>(
       `select b.bid_round_id as "roundId" from bids b join bid_rounds r on r.id = b.bid_round_id
@@ -74,7 +55,7 @@ describe('the deadline sweep, killed midway and run by two processes', () => {
     await db.query('begin');
     await db.query('select id from users where id = $1 for update', [bidderId]);
     // The deadline passes, set from a connection of its own (the locking one would hold the round too).
-    const changer = new pg.Client({ connectionString: databaseUrl });
+    const changer = new pg.Client({ connectionString: database.url });
     await changer.connect();
     await changer.query(`update bid_rounds set deadline = now() - interval '1 minute' where id = $1`, [
       roundId,
@@ -85,10 +66,10 @@ describe('the deadline sweep, killed midway and run by two processes', () => {
       'the sweep to wait for the bidder lock',
       async () => {
         const row = (
-          await admin.query(
+          await database.admin.query(
             `select pid from pg_stat_activity
               where datname = $1 and wait_event_type = 'Lock' and query ilike '%for share%'`,
-            [name],
+            [database.name],
           )
         ).rows[0] as { pid: number } | undefined;
         return row?.pid ?? null;
@@ -104,7 +85,8 @@ describe('the deadline sweep, killed midway and run by two processes', () => {
     await waitFor(
       'the killed process’s transaction to end',
       async () =>
-        (await admin.query('select 1 from pg_stat_activity where pid = $1', [blocked])).rowCount === 0
+        (await database.admin.query('select 1 from pg_stat_activity where pid = $1', [blocked])).rowCount ===
+        0
           ? true
           : null,
       20_000,
@@ -119,7 +101,7 @@ describe('the deadline sweep, killed midway and run by two processes', () => {
     expect(halfway).toEqual({ isClosed: false, journals: 0 });
 
     // Two processes sweep the same database; one of them closes the round.
-    servers = await Promise.all([1, 2].map(() => startServerProcess(databaseUrl, dataDir)));
+    servers = await Promise.all([1, 2].map(() => startServerProcess(database.url, database.dataDir)));
     const closedAt = await waitFor(
       'the next sweep to close the round',
       async () => {

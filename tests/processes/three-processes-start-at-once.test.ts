@@ -1,37 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/demo/seed-demo-data';
 import type { BidRoundView } from '../../src/shared/schemas/bid-round';
+import { processDatabaseForThisFile } from '../setup/process-database';
 import { type ServerProcess, startServerProcess } from '../setup/server-process';
 import { sessionCookieFrom, TEST_ORIGIN } from '../setup/test-app';
 
 // Three server processes started at the same moment on one empty PostgreSQL database, as a deployment
 // with several processes comes up: one migrates and seeds while the others wait, and all three serve.
-const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-const name = `budrunde_three_${process.pid}_${Date.now()}`;
-let databaseUrl: string;
-let dataDir: string;
+const database = processDatabaseForThisFile('three');
 let servers: ServerProcess[] = [];
-let admin: pg.Client;
 
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dataDir = mkdtempSync(join(tmpdir(), 'budrunde-three-'));
-});
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
-  await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
-  await admin.query(`drop database if exists ${name}`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const count = async (db: pg.Client, query: string) => Number((await db.query(query)).rows[0]?.n);
@@ -51,15 +33,15 @@ describe('three processes started at once on an empty database', () => {
     servers = await Promise.all(
       [1, 2, 3].map(() =>
         startServerProcess(
-          databaseUrl,
-          dataDir,
+          database.url,
+          database.dataDir,
           { DEMO_DATA: 'true' },
           // Migrations, then demo data with drawn pictures, one process after the other.
           { healthyWithinMs: 120_000 },
         ),
       ),
     );
-    const db = new pg.Client({ connectionString: databaseUrl });
+    const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     try {
       const journal = JSON.parse(readFileSync('drizzle/meta/_journal.json', 'utf8')) as {
@@ -144,7 +126,7 @@ describe('three processes started at once on an empty database', () => {
     const top = answers.find((a) => a.amount === amounts.at(-1));
     expect(top?.status).toBe(201);
 
-    const db = new pg.Client({ connectionString: databaseUrl });
+    const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     try {
       const { rows } = await db.query<{ id: string; amount: string }>(

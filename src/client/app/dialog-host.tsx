@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { LoadPart, lazyPart } from '../components/lazy-part';
+import { useShownOnce } from '../lib/use-shown-once';
 import { onDialogEvent } from '../lib/window-events';
 
 // The dialogs and their forms load when first opened: most visits never open them.
@@ -18,11 +19,8 @@ export function DialogHost() {
   const [loginOpen, setLoginOpen] = useState(false);
   const [returnTo, setReturnTo] = useState<string | undefined>();
   const [registrationOpen, setRegistrationOpen] = useState(false);
-  // Once opened, a dialog stays mounted, so that it can close with its transition and keep its state.
-  const [loginUsed, setLoginUsed] = useState(false);
-  const [registrationUsed, setRegistrationUsed] = useState(false);
-  if (loginOpen && !loginUsed) setLoginUsed(true);
-  if (registrationOpen && !registrationUsed) setRegistrationUsed(true);
+  const loginUsed = useShownOnce(loginOpen);
+  const registrationUsed = useShownOnce(registrationOpen);
   const [location, navigate] = useLocation();
   const search = useSearch();
 

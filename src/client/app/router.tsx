@@ -1,4 +1,4 @@
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { LoadPart, lazyPart } from '../components/lazy-part';
 import { HomePage } from './pages/home-page';
 
@@ -49,8 +49,10 @@ const NotFoundPage = lazyPart(
 );
 
 export function AppRouter() {
+  const [location] = useLocation();
+  // Keyed by the address, so that a page whose chunk failed does not keep the next page from loading.
   return (
-    <LoadPart>
+    <LoadPart resetKey={location}>
       <Switch>
         <Route path="/" component={HomePage} />
         <Route path="/register" component={RegisterPage} />

@@ -1,6 +1,6 @@
 import { useNotifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { LoadPart, lazyPart } from '../components/lazy-part';
+import { useShownOnce } from '../lib/use-shown-once';
 
 // Mantine's toast container and its transitions load with the first toast: most visits show none. The
 // toasts themselves wait in Mantine's store meanwhile, so none is lost.
@@ -11,9 +11,7 @@ const ToastContainer = lazyPart(
 
 /** The toast container, mounted from the first toast on. */
 export function Toasts() {
-  const waiting = useNotifications().notifications.length > 0;
-  const [needed, setNeeded] = useState(false);
-  if (waiting && !needed) setNeeded(true);
+  const needed = useShownOnce(useNotifications().notifications.length > 0);
   if (!needed) return null;
   return (
     <LoadPart quiet>

@@ -1,11 +1,13 @@
 import { Text, TextInput } from '@mantine/core';
 import type { DatePickerInputProps } from '@mantine/dates';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
+import { lazyPart } from './lazy-part';
 
 // The calendar, dayjs and their styles are a chunk of their own, fetched when a form with a date first shows.
-const NorwegianDatePicker = lazy(() =>
-  import('./norwegian-date-picker').then((m) => ({ default: m.NorwegianDatePicker })),
+const NorwegianDatePicker = lazyPart(
+  () => import('./norwegian-date-picker'),
+  (m) => m.NorwegianDatePicker,
 );
 
 /** A date picker that loads when shown; until then a disabled field of the same size holds its place. */

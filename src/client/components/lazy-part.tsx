@@ -17,9 +17,18 @@ export function lazyPart<Props extends object, Module>(
  * Shows a lazy part, with a spinner while its chunk loads and a way out when it cannot: after a new version
  * is deployed, an open tab may ask for a chunk that no longer exists, and only a reload fixes that.
  */
-export function LoadPart({ children, quiet = false }: { children: ReactNode; quiet?: boolean }) {
+export function LoadPart({
+  children,
+  quiet = false,
+  resetKey,
+}: {
+  children: ReactNode;
+  quiet?: boolean;
+  /** When it changes (the page's address, say), a failure shown before is forgotten and loading tried again. */
+  resetKey?: string;
+}) {
   return (
-    <ErrorBoundary fallback={<PartFailed />}>
+    <ErrorBoundary fallback={<PartFailed />} resetKeys={[resetKey]}>
       <Suspense fallback={quiet ? null : <PartLoading />}>{children}</Suspense>
     </ErrorBoundary>
   );

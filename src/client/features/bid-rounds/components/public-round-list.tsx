@@ -3,6 +3,7 @@ import { type MouseEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PublicBidRound } from '../../../../shared/schemas/bid-round';
 import { LoadPart, lazyPart } from '../../../components/lazy-part';
+import { useShownOnce } from '../../../lib/use-shown-once';
 import { usePublicActiveRounds } from '../api/use-active-rounds';
 import { NoRounds } from './no-rounds';
 import { PublicRoundCard } from './public-round-card';
@@ -28,9 +29,7 @@ export function PublicRoundList({
   const [, navigate] = useLocation();
   // The round a visitor clicked: the login prompt is open while it is set, and login lands on it.
   const [loginPromptFor, setLoginPromptFor] = useState<string | null>(null);
-  // Mounted from the first prompt on, so that it can close with its transition.
-  const [promptShown, setPromptShown] = useState(false);
-  if (loginPromptFor !== null && !promptShown) setPromptShown(true);
+  const promptShown = useShownOnce(loginPromptFor !== null);
 
   const openRound = (round: PublicBidRound, event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
