@@ -37,7 +37,8 @@ export function LoadPart({
 function PartLoading() {
   return (
     <Center py="xl" mih={240}>
-      <Loader aria-label="Laster siden" />
+      {/* A name needs a role: on Mantine's plain <span> alone, aria-label is not allowed (axe). */}
+      <Loader role="status" aria-label="Laster siden" />
     </Center>
   );
 }
