@@ -16,6 +16,9 @@ export default defineConfig({
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/client/.vite/manifest.json: the server reads each page's chunks from it, to name them in the page's
+    // HTML (modulepreload) so that they load beside the main script instead of after it.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -59,6 +59,8 @@ export async function weighPages(
     });
     await tab.goto(`${baseUrl}${page.path}`, { waitUntil: 'load' });
     await tab.getByText(page.readyText).first().waitFor({ timeout: 20_000 });
+    // What the page's first screen loads, including chunks it asks for while it renders.
+    await tab.waitForLoadState('networkidle');
     const loaded = await Promise.all(files);
     const scripts = loaded.filter((f) => f.type === 'script');
     weights.push({

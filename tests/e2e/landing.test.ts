@@ -45,7 +45,7 @@ describe.skipIf(!chromiumAvailable())('landing page (visitor)', () => {
     await page.close();
   });
 
-  it('shows three skeleton cards while loading, then the rounds as cards', async () => {
+  it('shows three skeleton cards while loading (a page served without its first data), then the rounds as cards', async () => {
     const ownerId = await createUser(
       server.deps.db,
       { email: 'selger@example.no', password: 'hemmelig1', firstName: 'Kari', lastName: 'Selger' },
@@ -83,6 +83,15 @@ describe.skipIf(!chromiumAvailable())('landing page (visitor)', () => {
       await held;
       await route.continue();
     });
+    // The page as served when its first data did not make it into the HTML in time (a slow database).
+    await page.route(`${server.baseUrl}/`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(
+        /<script type="application\/json" id="first-screen">.*?<\/script>/s,
+        '',
+      );
+      await route.fulfill({ response, body });
+    });
     await page.goto(server.baseUrl);
     await expect.poll(() => page.getByTestId('round-card-skeleton').count()).toBe(3);
     release();
@@ -98,6 +107,22 @@ describe.skipIf(!chromiumAvailable())('landing page (visitor)', () => {
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
     expect(await page.getByText('65 m²').isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('shows the rounds at once from the data in its HTML, while the API has not answered', async () => {
+    const page = await openPage(browser, { viewport: VIEWPORTS[0] });
+    const calls: string[] = [];
+    // The API never answers: whatever the page shows came with the HTML.
+    await page.route('**/api/**', (route) => {
+      calls.push(new URL(route.request().url()).pathname);
+    });
+    await page.goto(server.baseUrl);
+    await expect.poll(() => page.getByText('Koselig enebolig').isVisible()).toBe(true);
+    expect(await page.getByText('Hytte ved sjøen').isVisible()).toBe(true);
+    expect(await page.getByTestId('round-card-skeleton').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Logg inn' }).first().isVisible()).toBe(true);
+    expect(calls).not.toContain('/api/auth/user');
     await page.close();
   });
 

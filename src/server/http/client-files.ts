@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../errors';
+import { firstScreenData } from './first-screen';
+import { pageChunks } from './page-chunks';
+import { pageHtml } from './page-html';
 
 /**
  * Serves the built client from `clientDir` (when it exists) and answers every unknown path: JSON 404 for
@@ -25,12 +28,18 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
       },
     });
   }
+  const chunksFor = clientDir ? pageChunks(clientDir) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|objects)(\/|$)/.test(path);
-    if (!wantsPage || !indexHtml) throw new NotFound();
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    if (!wantsPage || !indexHtml || !chunksFor) throw new NotFound();
+    // The page carries the visitor's own first data (first-screen.ts), so, like the API's answers, it is
+    // kept by no cache.
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    if (request.method === 'HEAD') return reply.send(indexHtml);
+    const { data, signedIn } = await firstScreenData(app, request, path);
+    return reply.send(pageHtml(indexHtml, chunksFor(path, signedIn), data));
   });
 }

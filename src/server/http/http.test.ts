@@ -48,12 +48,12 @@ describe('health and routing', () => {
     expect(res.json()).toEqual({ message: 'Fant ikke ressursen' });
   });
 
-  it('every other path serves the client so its router can show the page or its 404', async () => {
+  it("every other path serves the client so its router can show the page or its 404, stored by no cache, since it carries the visitor's first data", async () => {
     for (const url of ['/', '/finnes-ikke', '/how-it-works?x=1']) {
       const res = await t.request({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toContain('<div id="root">');
     }
   });

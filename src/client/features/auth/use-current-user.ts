@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { CURRENT_USER_KEY } from '../../../shared/query-keys';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import { getQueryFn } from '../../lib/api';
 import { useMemberStreamLive } from '../../lib/live-connection';
 import { LIVE_REFETCH_MS } from '../../lib/query-client';
 
-export const CURRENT_USER_KEY = ['/api/auth/user'] as const;
+export { CURRENT_USER_KEY };
 
 /** The signed-in user, or null for a visitor. Not retried; refreshed after login and profile updates. */
 export function useCurrentUser() {

@@ -1,23 +1,11 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { roundKeys } from '../../../../shared/query-keys';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { useMemberStreamLive } from '../../../lib/live-connection';
 import { LIVE_REFETCH_MS } from '../../../lib/query-client';
 import { useCurrentUser } from '../../auth/use-current-user';
 
-/** Query keys; the default loader GETs their parts joined with '/'. */
-export const roundKeys = {
-  active: ['/api/bid-rounds/active'] as const,
-  mine: ['/api/bid-rounds/user'] as const,
-  all: ['/api/bid-rounds/all'] as const,
-  bids: (id: string) => ['/api/bid-rounds', id, 'bids'] as const,
-  ownerBids: (id: string) => ['/api/owner/bid-rounds', id, 'bids'] as const,
-  /** The round page's own query; as a prefix it also covers the round's bids, followers and follow status. */
-  round: (id: string) => ['/api/bid-rounds', id] as const,
-  followers: (id: string) => ['/api/bid-rounds', id, 'followers'] as const,
-  followStatus: (id: string) => ['/api/bid-rounds', id, 'follow/status'] as const,
-  userBids: ['/api/user/bids'] as const,
-  journals: ['/api/user/bid-journals'] as const,
-};
+export { roundKeys };
 
 /**
  * 5 s polling while someone is signed in and the live stream is not carrying their changes (it failed, or

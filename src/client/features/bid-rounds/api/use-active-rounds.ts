@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { PUBLIC_ACTIVE_KEY } from '../../../../shared/query-keys';
 import type { PublicBidRound } from '../../../../shared/schemas/bid-round';
 import { apiJson } from '../../../lib/api';
 
-/** The visitor's copy of the open rounds; the live stream updates it too. */
-export const PUBLIC_ACTIVE_KEY = ['public', '/api/bid-rounds/active'] as const;
+export { PUBLIC_ACTIVE_KEY };
 
 /**
  * The landing page's open rounds. The same call answers members with more fields, so the visitor's copy is

@@ -1,4 +1,4 @@
-import { Button, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { formatAmountInWords } from '../../../../shared/format/amount-in-words';
 import { formatLongDate } from '../../../../shared/format/date';
@@ -11,6 +11,7 @@ import {
   minimumNextBid,
 } from '../../../../shared/rules/bids';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { showToast } from '../../../lib/toast';
 import { bidErrorMessage } from '../api/bid-error-message';
 import { proofFileProblem } from '../api/upload-financing-proof';
@@ -141,13 +142,12 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
             hasBids={highestBid !== null}
             onPick={setAmountText}
           />
-          <Textarea
+          <GrowingTextarea
             label="Forbehold (valgfritt)"
             placeholder="F.eks. finansiering eller salg av egen bolig"
             value={conditions}
             onChange={(event) => setConditions(event.currentTarget.value)}
             maxLength={MAX_CONDITIONS_LENGTH}
-            autosize
             minRows={2}
             maxRows={6}
             error={problems?.conditions}

@@ -1,5 +1,6 @@
-import { Button, Group, NumberInput, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { GrowingTextarea } from '../../../components/growing-textarea';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { useCreateRound } from '../api/use-create-round';
@@ -57,13 +58,7 @@ export function CreateRoundForm({ onDone }: { onDone: () => void }) {
       <Stack gap="sm">
         <TextInput label="Tittel" required data-autofocus {...form.getInputProps('title')} />
         <TextInput label="Adresse" required autoComplete="off" {...form.getInputProps('address')} />
-        <Textarea
-          label="Beskrivelse"
-          autosize
-          minRows={3}
-          maxRows={8}
-          {...form.getInputProps('description')}
-        />
+        <GrowingTextarea label="Beskrivelse" minRows={3} maxRows={8} {...form.getInputProps('description')} />
         <AmountField
           label="Startpris"
           required
