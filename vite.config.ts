@@ -1,12 +1,32 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 
+/**
+ * Mantine's useId module replaced by src/client/lib/stable-id.ts, which says why. Applies to the build (and
+ * so to the e2e tests and Lighthouse); the dev server's pre-bundled dependencies keep Mantine's own.
+ */
+function mantineStableIds(): Plugin {
+  const stableId = fileURLToPath(new URL('./src/client/lib/stable-id.ts', import.meta.url));
+  return {
+    name: 'budrunde:mantine-stable-ids',
+    enforce: 'pre',
+    load(id) {
+      if (/@mantine\/hooks\/esm\/use-id\/use-id\.mjs$/.test(id)) {
+        return `export { useId } from ${JSON.stringify(stableId)};`;
+      }
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
   plugins: [
+    mantineStableIds(),
     react(),
     // Every file also as .gz and .br, made once at build time at the highest levels; the server sends the
     // one the browser accepts (@fastify/static's preCompressed) without compressing per request.

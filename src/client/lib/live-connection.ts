@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { HEARTBEAT_MS, type LiveEventName } from '../../shared/schemas/events';
 
 /**
@@ -178,8 +178,21 @@ export class LiveConnection {
 /** The tab's stream, started by <LiveEvents /> at start-up. */
 export const liveConnection = new LiveConnection('/api/events');
 
+/**
+ * The stream's status, as state that changes in a transition. Not useSyncExternalStore: that re-renders
+ * every reader synchronously, and through useCurrentUser nearly the whole page reads it, so the stream
+ * opening and saying hello each cost a slow phone a 200–300 ms task. A reader may see a change a moment
+ * after another; for a status that only picks between streaming and polling, that is harmless.
+ */
 export function useLiveStatus(): LiveStatus {
-  return useSyncExternalStore(liveConnection.subscribe, liveConnection.getStatus);
+  const [status, setStatus] = useState(liveConnection.getStatus);
+  useEffect(() => {
+    const update = () => startTransition(() => setStatus(liveConnection.getStatus()));
+    const unsubscribe = liveConnection.subscribe(update);
+    update(); // a change between the render and this subscription
+    return unsubscribe;
+  }, []);
+  return status;
 }
 
 /**

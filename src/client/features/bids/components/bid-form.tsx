@@ -13,6 +13,7 @@ import {
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { showToast } from '../../../lib/toast';
+import { useShownOnce } from '../../../lib/use-shown-once';
 import { bidErrorMessage } from '../api/bid-error-message';
 import { proofFileProblem } from '../api/upload-financing-proof';
 import { usePlaceBid } from '../api/use-bid-actions';
@@ -45,6 +46,7 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
   );
   const [showProblems, setShowProblems] = useState(false);
   const [draft, setDraft] = useState<BidDraft | null>(null);
+  const confirmUsed = useShownOnce(draft !== null);
   const placeBid = usePlaceBid(round.id);
 
   const amount = parseAmountInput(amountText);
@@ -169,12 +171,15 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
           </Button>
         </Stack>
       </form>
-      <BidConfirmDialog
-        draft={draft}
-        propertyName={round.property.title || round.property.address}
-        onCancel={() => setDraft(null)}
-        onConfirm={confirm}
-      />
+      {/* Mounted when first asked for: a closed Modal still mounts its portal, a second render of the form. */}
+      {confirmUsed && (
+        <BidConfirmDialog
+          draft={draft}
+          propertyName={round.property.title || round.property.address}
+          onCancel={() => setDraft(null)}
+          onConfirm={confirm}
+        />
+      )}
     </>
   );
 }

@@ -38,7 +38,9 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
   const { user } = useCurrentUser();
   const now = useNow(CLOCK_TICK_MS);
   const bids = useRoundBids(round.id);
-  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  // Read at the first render, not in an effect (Mantine's default): the effect's answer re-rendered the
+  // whole panel, and on a desktop switched it from one column to two after the first paint.
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, undefined, { getInitialValueInEffect: false });
 
   const canManage = round.isOwner || Boolean(user?.isAdmin);
   const deadlinePassed = Date.parse(round.deadline) <= now.getTime();
