@@ -1,0 +1,74 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '../../src/shared/first-screen';
+import { signInVerified } from '../setup/admin';
+import { createRoundAs, placeBid } from '../setup/rounds';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+const LOCK_TIMEOUT_MS = 3000;
+let t: TestApp;
+let holder: pg.Client;
+
+beforeAll(async () => {
+  const clientDir = mkdtempSync(join(tmpdir(), 'budrunde-stall-pages-'));
+  mkdirSync(join(clientDir, '.vite'));
+  writeFileSync(
+    join(clientDir, 'index.html'),
+    '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(clientDir, '.vite', 'manifest.json'), '{}');
+  // Two connections: bids stuck on a locked round take both (a process lets two bids per round through at a time).
+  t = await createTestApp({
+    clientDir,
+    pg: { max: 2, lockTimeoutMs: LOCK_TIMEOUT_MS, connectionTimeoutMs: LOCK_TIMEOUT_MS },
+  });
+});
+afterAll(async () => {
+  await holder?.end().catch(() => {});
+  await t?.close();
+});
+
+const firstData = (html: string): FirstScreenData | null => {
+  const match = new RegExp(`id="${FIRST_SCREEN_ELEMENT_ID}">(.*?)</script>`).exec(html);
+  return match?.[1] ? (JSON.parse(match[1]) as FirstScreenData) : null;
+};
+
+describe('a page while every database connection is stuck', () => {
+  it('comes within a second, without the first data it could not get, and with it again afterwards', async () => {
+    const seller = await signInVerified(t, 'selger@example.no');
+    const bidder = await signInVerified(t, 'byder@example.no');
+    const round = await createRoundAs(t, seller);
+
+    // A stalled transaction elsewhere holds the round's row; bids on it wait on the lock, each holding one
+    // of the two connections, until the lock timeout.
+    const result = await t.deps.db.execute(sql`select current_database() as name`);
+    const name = String((result as unknown as { rows: { name: string }[] }).rows[0]?.name);
+    const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+    url.pathname = `/${name}`;
+    holder = new pg.Client({ connectionString: url.toString() });
+    await holder.connect();
+    await holder.query('begin');
+    await holder.query('select id from bid_rounds where id = $1 for update', [round.id]);
+    const stuck = Array.from({ length: 4 }, (_, i) => placeBid(t, bidder, round.id, 4_000_000 + i * 10_000));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const started = performance.now();
+    const page = await t.request({ method: 'GET', url: `/budrunder/${round.id}`, cookie: bidder });
+    const ms = performance.now() - started;
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    expect(ms).toBeLessThan(1_500);
+    const during = firstData(page.body);
+    const roundKey = JSON.stringify(['/api/bid-rounds', round.id]);
+    expect(during?.entries.some((entry) => JSON.stringify(entry.key) === roundKey) ?? false).toBe(false);
+
+    await holder.query('rollback');
+    await Promise.all(stuck);
+    const after = await t.request({ method: 'GET', url: `/budrunder/${round.id}`, cookie: bidder });
+    expect(firstData(after.body)?.entries.some((entry) => JSON.stringify(entry.key) === roundKey)).toBe(true);
+  });
+});
