@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantine-styles';
 import '@mantine/notifications/styles.css';
 import { Box, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
