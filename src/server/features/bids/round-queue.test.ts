@@ -34,9 +34,16 @@ describe('RoundQueue', () => {
       queue.run('r1', logged(log, 'd', 10)),
     ]);
     expect(log.filter((e) => e.startsWith('start'))).toEqual(['start a', 'start b', 'start c', 'start d']);
-    // c starts only once b has ended, and d once c has: never three at once.
+    // Never three at once. Which of the two under way ends first is up to the timers (under load, a may end
+    // before c), so the log is walked rather than compared with one order.
+    let running = 0;
+    let most = 0;
+    for (const entry of log) {
+      running += entry.startsWith('start') ? 1 : -1;
+      most = Math.max(most, running);
+    }
+    expect(most).toBe(2);
     expect(log.indexOf('start c')).toBeGreaterThan(log.indexOf('end b'));
-    expect(log.indexOf('start d')).toBeGreaterThan(log.indexOf('end c'));
   });
 
   it('lets different rounds run side by side', async () => {
