@@ -139,10 +139,14 @@ async function main(): Promise<number> {
       });
     }
 
-    const landing = weights[0];
-    const details = landing
-      ? `\nThe landing page's JavaScript, largest first (gzipped):\n${landing.scripts.map((s) => `  ${kb(s.gzip).padStart(9)}  ${s.file}`).join('\n')}\n`
-      : '';
+    // The two pages Lighthouse audits: what each loads, largest first.
+    const details = [weights[0], weights[2]]
+      .map((page) =>
+        page
+          ? `\n${page.name}, JavaScript largest first (gzipped):\n${page.scripts.map((s) => `  ${kb(s.gzip).padStart(9)}  ${s.file}`).join('\n')}\n`
+          : '',
+      )
+      .join('');
     process.stdout.write(
       `\nBudrunde client benchmark, ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, 1-minute load ${os.loadavg()[0]?.toFixed(2)}\n` +
         `Lighthouse: mobile preset (simulated slow 4G, 4× CPU), median of ${runs} runs by performance score.\n` +

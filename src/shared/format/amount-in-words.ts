@@ -1,7 +1,7 @@
 // Hand-written on purpose: no library we know of spells bokmål amounts correctly ('én'/'ett' agreement,
 // 'og' placement, compound tens like 'førtifem'), and a bid confirmation must read exactly right.
 
-const MAX_AMOUNT = 10_000_000_000;
+import { MAX_AMOUNT } from '../rules/amounts';
 
 const ONES = [
   'null',

@@ -1,4 +1,4 @@
-import { MAX_AMOUNT } from '../schemas/bid-round';
+import { MAX_AMOUNT } from './amounts';
 
 export const MIN_ACCEPTANCE_MINUTES = 30;
 export const DEFAULT_ACCEPTANCE_HOURS = 6;

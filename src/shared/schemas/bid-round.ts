@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import '../zod-locale';
 
-export const MAX_AMOUNT = 10_000_000_000;
+import { MAX_AMOUNT } from '../rules/amounts';
+
+export { MAX_AMOUNT };
 export const DEFAULT_STARTING_PRICE = 1_000_000;
 
 const optionalInt = (max: number) => z.number().int().min(0).max(max).nullish();
