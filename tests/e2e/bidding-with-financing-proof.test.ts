@@ -130,6 +130,19 @@ describe.skipIf(!chromiumAvailable())('bidding with quick raises and a financing
     await page.close();
   });
 
+  it("a visitor who logs in with the navigation bar's button on a round page stays on that round", async () => {
+    const page = await openPage(browser);
+    await page.goto(roundUrl);
+    await page.getByRole('banner').getByRole('button', { name: 'Logg inn' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Logg inn' });
+    await dialog.getByLabel('E-post', { exact: true }).fill('bjorn.byder@example.no');
+    await dialog.getByLabel('Passord', { exact: true }).fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Logg inn' }).click();
+    await page.getByRole('article', { name: 'Bevisgården' }).waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe(new URL(roundUrl).pathname);
+    await page.close();
+  });
+
   it("a visitor who logs in from a card's login prompt on the landing page lands on that round", async () => {
     const page = await openPage(browser);
     await page.goto(server.baseUrl);

@@ -49,7 +49,9 @@ export function AcceptanceDeadlineInput({
           <DatePickerInput
             label="Akseptfrist"
             placeholder="Velg dato"
-            valueFormat="D. MMMM YYYY"
+            // The month short ("24. nov. 2026"): at 390 px the long one wrapped onto two lines; the hint below
+            // spells the whole date out.
+            valueFormat="D. MMM YYYY"
             value={value.date}
             onChange={(date) => onChange({ ...value, date })}
             minDate={firstSelectableDay(earliest)}
