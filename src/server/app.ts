@@ -87,7 +87,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(healthRoutes(deps));
   await app.register(objectsRoutes(deps));
   // Everything that needs to know who is asking lives in this one context, with the session and access
-  // hooks. The client's files, registered after it on the root, are served without touching the database.
+  // hooks. The client's files, registered after it on the root, are served without touching the database;
+  // a page's HTML asks this context for its first data (http/first-screen.ts).
   const authCache = new AuthCache(deps.events);
   await app.register(async (api) => {
     await registerSession(api, {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_BUDGET_MS, FIRST_SCREEN_PAUSE_MS } from '../../src/server/http/first-screen';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '../../src/shared/first-screen';
 import { signInVerified } from '../setup/admin';
 import { createRoundAs, placeBid } from '../setup/rounds';
@@ -38,7 +39,7 @@ const firstData = (html: string): FirstScreenData | null => {
 };
 
 describe('a page while every database connection is stuck', () => {
-  it('comes within a second, without the first data it could not get, and with it again afterwards', async () => {
+  it('comes within 1.5 s without the first data it could not get; pages skip first data for a while, then have it again', async () => {
     const seller = await signInVerified(t, 'selger@example.no');
     const bidder = await signInVerified(t, 'byder@example.no');
     const round = await createRoundAs(t, seller);
@@ -68,6 +69,16 @@ describe('a page while every database connection is stuck', () => {
 
     await holder.query('rollback');
     await Promise.all(stuck);
+    // Right after a call ran over its budget, pages go without first data (the browser fetches it), so a
+    // stalled database does not get every call twice; after the pause they carry it again.
+    const paused = await t.request({ method: 'GET', url: `/budrunder/${round.id}`, cookie: bidder });
+    expect(firstData(paused.body)).toBeNull();
+    await new Promise((resolve) =>
+      setTimeout(
+        resolve,
+        FIRST_SCREEN_BUDGET_MS + FIRST_SCREEN_PAUSE_MS - (performance.now() - started) + 200,
+      ),
+    );
     const after = await t.request({ method: 'GET', url: `/budrunder/${round.id}`, cookie: bidder });
     expect(firstData(after.body)?.entries.some((entry) => JSON.stringify(entry.key) === roundKey)).toBe(true);
   });

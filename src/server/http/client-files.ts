@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../errors';
-import { firstScreenData } from './first-screen';
+import { firstScreenLoader } from './first-screen';
 import { pageChunks } from './page-chunks';
 import { pageHtml } from './page-html';
 
 /**
  * Serves the built client from `clientDir` (when it exists) and answers every unknown path: JSON 404 for
- * /api and /objects, the client's index.html for pages, so that its router can show its own 404 page.
+ * /api, /objects and /assets (a chunk gone after a deploy must fail as one, not arrive as a page), the
+ * client's index.html for pages, so that its router can show its own 404 page.
  */
 export async function registerClientFiles(app: FastifyInstance, clientDir: string | null): Promise<void> {
   const indexFile = clientDir ? join(clientDir, 'index.html') : null;
@@ -29,17 +30,18 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
     });
   }
   const chunksFor = clientDir ? pageChunks(clientDir) : null;
+  const firstScreen = firstScreenLoader(app);
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|objects)(\/|$)/.test(path);
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|objects|assets)(\/|$)/.test(path);
     if (!wantsPage || !indexHtml || !chunksFor) throw new NotFound();
     // The page carries the visitor's own first data (first-screen.ts), so, like the API's answers, it is
     // kept by no cache.
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     if (request.method === 'HEAD') return reply.send(indexHtml);
-    const { data, signedIn } = await firstScreenData(app, request, path);
+    const { data, signedIn } = await firstScreen(request, path);
     return reply.send(pageHtml(indexHtml, chunksFor(path, signedIn), data));
   });
 }

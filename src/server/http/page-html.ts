@@ -26,7 +26,7 @@ export function pageHtml(indexHtml: string, files: PageFiles, data: FirstScreenD
     tags.push(`<link rel="modulepreload" crossorigin href="${attribute(script)}">`);
   for (const style of files.styles)
     tags.push(`<link rel="preload" as="style" crossorigin href="${attribute(style)}">`);
-  if (data) {
+  if (data && data.entries.length > 0) {
     const photo = firstPhoto(data);
     if (photo) tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${attribute(photo)}">`);
     tags.push(
@@ -34,5 +34,7 @@ export function pageHtml(indexHtml: string, files: PageFiles, data: FirstScreenD
     );
   }
   if (tags.length === 0) return indexHtml;
-  return indexHtml.replace('</head>', `${tags.join('\n')}\n</head>`);
+  // A function, not a string: in a replacement string '$`', "$'" and '$&' are patterns, and a title with one
+  // of them would paste part of the page into the JSON.
+  return indexHtml.replace('</head>', () => `${tags.join('\n')}\n</head>`);
 }

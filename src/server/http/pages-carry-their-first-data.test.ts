@@ -37,7 +37,7 @@ beforeAll(async () => {
   bidder = await signUp(t, 'byder@example.no');
   const round = await createRoundAs(t, seller, {
     // A title that would end the page's <script> element if it were written unescaped.
-    title: 'Enebolig </script><script>alert("hei")</script> & <b>hage</b>',
+    title: 'Enebolig </script><script>alert("hei")</script> & <b>hage</b> $` $& $$ $\'',
   });
   roundId = round.id;
   // An uploaded photo, set directly: the upload itself is tested elsewhere.
@@ -108,12 +108,14 @@ describe('a page carries its first data, exactly as the API gives it to the same
     expect(html).not.toContain('hage');
   });
 
-  it('a title with markup cannot end the script element, and reads back unchanged', async () => {
+  it('a title with markup (or replacement patterns such as $`) cannot end the script element, and reads back unchanged', async () => {
     const { html, data } = await page('/', bidder);
     expect(html).not.toContain('</script><script>alert');
     expect(html).not.toContain('<b>hage</b>');
     const rounds = dataOf(data, ['/api/bid-rounds/active']) as { property: { title: string } }[];
-    expect(rounds[0]?.property.title).toBe('Enebolig </script><script>alert("hei")</script> & <b>hage</b>');
+    expect(rounds[0]?.property.title).toBe(
+      'Enebolig </script><script>alert("hei")</script> & <b>hage</b> $` $& $$ $\'',
+    );
   });
 
   it("a page's chunks and their styles are named in its head, without the main script's own", async () => {
@@ -129,10 +131,12 @@ describe('a page carries its first data, exactly as the API gives it to the same
       expect(existsSync(join('src/client', module)), module).toBe(true);
   });
 
-  it('HEAD, and an unknown page, still get the page; an unknown API path still gets JSON 404', async () => {
+  it('HEAD, a page of text and an unknown page get the page (without first data); a missing chunk or API path gets JSON 404', async () => {
     expect((await t.request({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
-    const unknown = await page('/finnes-ikke');
-    expect(dataOf(unknown.data, ['/api/auth/user'])).toBeNull();
+    expect((await page('/finnes-ikke')).data).toBeNull();
+    expect((await page('/how-it-works')).data).toBeNull();
+    const chunk = await t.request({ method: 'GET', url: '/assets/gone-after-a-deploy.js' });
+    expect(chunk.statusCode).toBe(404);
     const api404 = await t.request({ method: 'GET', url: '/api/finnes-ikke' });
     expect(api404.statusCode).toBe(404);
     expect(api404.json()).toHaveProperty('message');
