@@ -59,8 +59,12 @@ export async function weighPages(
     });
     await tab.goto(`${baseUrl}${page.path}`, { waitUntil: 'load' });
     await tab.getByText(page.readyText).first().waitFor({ timeout: 20_000 });
-    // What the page's first screen loads, including chunks it asks for while it renders.
-    await tab.waitForLoadState('networkidle');
+    // What the page's first screen loads, including chunks it asks for while it renders: until no script or
+    // stylesheet has arrived for half a second (not 'networkidle', which the open event stream can hold off).
+    for (let seen = -1, waited = 0; seen !== files.length && waited < 10_000; waited += 500) {
+      seen = files.length;
+      await tab.waitForTimeout(500);
+    }
     const loaded = await Promise.all(files);
     const scripts = loaded.filter((f) => f.type === 'script');
     weights.push({
