@@ -8,7 +8,7 @@ import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
-import { logIn } from './log-in';
+import { logIn, submitLoginDialog } from './log-in';
 
 const PASSWORD = 'hemmelig1';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -120,10 +120,7 @@ describe.skipIf(!chromiumAvailable())('bidding with quick raises and a financing
     // The round page's own button (it loads as a chunk of its own), not the navigation bar's.
     const prompt = page.getByRole('alert').filter({ hasText: 'Logg inn for å se budrunden' });
     await prompt.getByRole('button', { name: 'Logg inn' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Logg inn' });
-    await dialog.getByLabel('E-post', { exact: true }).fill('bjorn.byder@example.no');
-    await dialog.getByLabel('Passord', { exact: true }).fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Logg inn' }).click();
+    await submitLoginDialog(page, 'bjorn.byder@example.no', PASSWORD);
     await page.getByRole('button', { name: 'Logg ut' }).waitFor();
     await page.getByRole('article', { name: 'Bevisgården' }).waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe(new URL(roundUrl).pathname);
@@ -134,10 +131,7 @@ describe.skipIf(!chromiumAvailable())('bidding with quick raises and a financing
     const page = await openPage(browser);
     await page.goto(roundUrl);
     await page.getByRole('banner').getByRole('button', { name: 'Logg inn' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Logg inn' });
-    await dialog.getByLabel('E-post', { exact: true }).fill('bjorn.byder@example.no');
-    await dialog.getByLabel('Passord', { exact: true }).fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Logg inn' }).click();
+    await submitLoginDialog(page, 'bjorn.byder@example.no', PASSWORD);
     await page.getByRole('article', { name: 'Bevisgården' }).waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe(new URL(roundUrl).pathname);
     await page.close();
@@ -152,10 +146,7 @@ describe.skipIf(!chromiumAvailable())('bidding with quick raises and a financing
       .click({ timeout: 15_000 });
     const prompt = page.getByRole('dialog', { name: 'Logg inn for å se budrunden' });
     await prompt.getByRole('button', { name: 'Logg inn' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Logg inn' });
-    await dialog.getByLabel('E-post', { exact: true }).fill('bjorn.byder@example.no');
-    await dialog.getByLabel('Passord', { exact: true }).fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Logg inn' }).click();
+    await submitLoginDialog(page, 'bjorn.byder@example.no', PASSWORD);
     await page.getByRole('article', { name: 'Bevisgården' }).waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe(new URL(roundUrl).pathname);
     await expectNoAxeViolations(page, 'the round page after logging in from the landing page');

@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_BUDGET_MS, FIRST_SCREEN_PAUSE_MS } from '../../src/server/http/first-screen';
-import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '../../src/shared/first-screen';
 import { signInVerified } from '../setup/admin';
+import { firstScreenIn } from '../setup/first-screen';
+import { holdRoundRow } from '../setup/round-row-held';
 import { createRoundAs, placeBid } from '../setup/rounds';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -33,11 +33,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const firstData = (html: string): FirstScreenData | null => {
-  const match = new RegExp(`id="${FIRST_SCREEN_ELEMENT_ID}">(.*?)</script>`).exec(html);
-  return match?.[1] ? (JSON.parse(match[1]) as FirstScreenData) : null;
-};
-
 describe('a page while every database connection is stuck', () => {
   it('comes within 1.5 s without the first data it could not get; pages skip first data for a while, then have it again', async () => {
     const seller = await signInVerified(t, 'selger@example.no');
@@ -46,14 +41,7 @@ describe('a page while every database connection is stuck', () => {
 
     // A stalled transaction elsewhere holds the round's row; bids on it wait on the lock, each holding one
     // of the two connections, until the lock timeout.
-    const result = await t.deps.db.execute(sql`select current_database() as name`);
-    const name = String((result as unknown as { rows: { name: string }[] }).rows[0]?.name);
-    const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-    url.pathname = `/${name}`;
-    holder = new pg.Client({ connectionString: url.toString() });
-    await holder.connect();
-    await holder.query('begin');
-    await holder.query('select id from bid_rounds where id = $1 for update', [round.id]);
+    holder = await holdRoundRow(t, round.id);
     const stuck = Array.from({ length: 4 }, (_, i) => placeBid(t, bidder, round.id, 4_000_000 + i * 10_000));
     await new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -63,7 +51,7 @@ describe('a page while every database connection is stuck', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
     expect(ms).toBeLessThan(1_500);
-    const during = firstData(page.body);
+    const during = firstScreenIn(page.body);
     const roundKey = JSON.stringify(['/api/bid-rounds', round.id]);
     expect(during?.entries.some((entry) => JSON.stringify(entry.key) === roundKey) ?? false).toBe(false);
 
@@ -72,7 +60,7 @@ describe('a page while every database connection is stuck', () => {
     // Right after a call ran over its budget, pages go without first data (the browser fetches it), so a
     // stalled database does not get every call twice; after the pause they carry it again.
     const paused = await t.request({ method: 'GET', url: `/budrunder/${round.id}`, cookie: bidder });
-    expect(firstData(paused.body)).toBeNull();
+    expect(firstScreenIn(paused.body)).toBeNull();
     await new Promise((resolve) =>
       setTimeout(
         resolve,
@@ -80,6 +68,8 @@ describe('a page while every database connection is stuck', () => {
       ),
     );
     const after = await t.request({ method: 'GET', url: `/budrunder/${round.id}`, cookie: bidder });
-    expect(firstData(after.body)?.entries.some((entry) => JSON.stringify(entry.key) === roundKey)).toBe(true);
+    expect(firstScreenIn(after.body)?.entries.some((entry) => JSON.stringify(entry.key) === roundKey)).toBe(
+      true,
+    );
   });
 });

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInVerified } from '../setup/admin';
+import { holdRoundRow } from '../setup/round-row-held';
 import { createRoundAs, placeBid } from '../setup/rounds';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -34,14 +34,7 @@ describe("a round's row lock held from another connection", () => {
     const free = await createRoundAs(t, seller);
 
     // A stalled transaction somewhere else (psql, a stuck process) holds the round's row.
-    const result = await t.deps.db.execute(sql`select current_database() as name`);
-    const name = String((result as unknown as { rows: { name: string }[] }).rows[0]?.name);
-    const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-    url.pathname = `/${name}`;
-    holder = new pg.Client({ connectionString: url.toString() });
-    await holder.connect();
-    await holder.query('begin');
-    await holder.query('select id from bid_rounds where id = $1 for update', [locked.id]);
+    holder = await holdRoundRow(t, locked.id);
 
     const stuck = Array.from({ length: 5 }, (_, i) =>
       timed(placeBid(t, i % 2 ? bidder : other, locked.id, 4_000_000 + i * 10_000)),

@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { useLogout } from '../features/auth/api/use-auth-actions';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { showToast } from '../lib/toast';
@@ -9,16 +9,7 @@ import { openDialog } from '../lib/window-events';
 // Long enough to read 'Logget ut' before the page reloads.
 const RELOAD_AFTER_LOGOUT_MS = 1200;
 
-/**
- * Where logging in from the bar leads: back to the page the user was on (a round, the admin panel, a page of
- * text), except from the pages of one-time links, which lead home.
- */
-function stayOn(location: string): string {
-  return /^\/(verify-email|reset-password|register)(\/|$)/.test(location) ? '/' : location;
-}
-
 export function Navbar() {
-  const [location] = useLocation();
   const { user, isLoading } = useCurrentUser();
   const logout = useLogout();
   const logOut = () =>
@@ -73,9 +64,7 @@ export function Navbar() {
                 </Button>
               </>
             ) : (
-              <Button onClick={() => openDialog('openLogin', { returnTo: stayOn(location) })}>
-                Logg inn
-              </Button>
+              <Button onClick={() => openDialog('openLogin')}>Logg inn</Button>
             )}
           </Group>
         </Group>

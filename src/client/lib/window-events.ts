@@ -2,7 +2,7 @@
 export type DialogEvent = 'openRegistration' | 'openLogin';
 
 export interface DialogOptions {
-  /** Where to go after logging in; the start page when unset. */
+  /** Where to go after logging in; when unset, the page the dialog was opened on (pageAfterLogin). */
   returnTo?: string;
 }
 
@@ -19,4 +19,12 @@ export function onDialogEvent(name: DialogEvent, handler: (options: DialogOption
 /** Only a path on this site: never '//elsewhere.example' or 'https://…', which would leave it. */
 export function safeReturnPath(path: string | undefined): string {
   return path?.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : '/';
+}
+
+/**
+ * Where logging in leads when nothing asked otherwise: back to the page the user was on (a round, the admin
+ * panel, a page of text), except from the pages of one-time links and registration, which lead home.
+ */
+export function pageAfterLogin(location: string): string {
+  return /^\/(verify-email|reset-password|register)(\/|$)/.test(location) ? '/' : safeReturnPath(location);
 }

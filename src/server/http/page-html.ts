@@ -1,8 +1,6 @@
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData, firstPhoto } from '../../shared/first-screen';
+import { escapeHtml } from '../html-escape';
 import type { PageFiles } from './page-chunks';
-
-const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
-const attribute = (value: string) => value.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c] ?? c);
 
 /**
  * JSON that is safe inside a <script> element: a title such as '</script><script>…' must not end the element,
@@ -23,12 +21,12 @@ export function jsonForScript(value: unknown): string {
 export function pageHtml(indexHtml: string, files: PageFiles, data: FirstScreenData | null): string {
   const tags: string[] = [];
   for (const script of files.scripts)
-    tags.push(`<link rel="modulepreload" crossorigin href="${attribute(script)}">`);
+    tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(script)}">`);
   for (const style of files.styles)
-    tags.push(`<link rel="preload" as="style" crossorigin href="${attribute(style)}">`);
+    tags.push(`<link rel="preload" as="style" crossorigin href="${escapeHtml(style)}">`);
   if (data && data.entries.length > 0) {
     const photo = firstPhoto(data);
-    if (photo) tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${attribute(photo)}">`);
+    if (photo) tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(photo)}">`);
     tags.push(
       `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${jsonForScript(data)}</script>`,
     );

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../tests/setup/accounts';
+import { firstScreenIn } from '../../../tests/setup/first-screen';
 import { createRoundAs, placeBidOk } from '../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
-import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '../../shared/first-screen';
+import type { FirstScreenData } from '../../shared/first-screen';
 import { bidRounds, properties } from '../db/schema';
 import { PAGE_MODULE_SOURCES } from './page-chunks';
 
@@ -54,11 +55,7 @@ afterAll(() => t.close());
 async function page(url: string, cookie?: string) {
   const res = await t.request({ method: 'GET', url, cookie });
   expect(res.statusCode).toBe(200);
-  const match = new RegExp(
-    `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">(.*?)</script>`,
-  ).exec(res.body);
-  const data = match?.[1] ? (JSON.parse(match[1]) as FirstScreenData) : null;
-  return { res, html: res.body, data };
+  return { res, html: res.body, data: firstScreenIn(res.body) };
 }
 
 const dataOf = (data: FirstScreenData | null, key: unknown[]) =>

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../html-escape';
 import type { Mail } from './mailer';
 
 export interface MailContent {
@@ -8,12 +9,6 @@ export interface MailContent {
   /** Extra lines under the action, e.g. how long a link lasts. */
   notes?: string[];
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** One look for every mail: the same content as plain text and as simple, escaped HTML. */
 export function renderMail(to: string, content: MailContent): Mail {

@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { loginSchema } from '../../../../shared/schemas/auth';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
-import { openDialog, safeReturnPath } from '../../../lib/window-events';
+import { openDialog, pageAfterLogin, safeReturnPath } from '../../../lib/window-events';
 import { useLogin } from '../api/use-auth-actions';
 import { ForgotPasswordBox } from './forgot-password-box';
 import { VerificationNotice } from './verification-notice';
@@ -19,7 +19,7 @@ interface LoginDialogProps {
 }
 
 export function LoginDialog({ opened, returnTo, onClose }: LoginDialogProps) {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const login = useLogin();
   const [needsVerification, setNeedsVerification] = useState(false);
   const [showForgot, setShowForgot] = useState(false);
@@ -38,7 +38,7 @@ export function LoginDialog({ opened, returnTo, onClose }: LoginDialogProps) {
       onSuccess: () => {
         showToast({ title: 'Velkommen tilbake!', message: 'Du er nå innlogget.' });
         close();
-        navigate(safeReturnPath(returnTo));
+        navigate(returnTo ? safeReturnPath(returnTo) : pageAfterLogin(location));
       },
       onError: (error) => {
         if (error instanceof ApiError && error.body.requiresEmailVerification) {
