@@ -55,6 +55,44 @@ describe('getOsloParts', () => {
   });
 });
 
+describe('getOsloParts without Intl', () => {
+  // The hand-written EU rule must agree with the tz database's Europe/Oslo, the source it stands in for.
+  const tz = new Intl.DateTimeFormat('en-US', {
+    timeZone: OSLO_TZ,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const fromTz = (instant: number) => {
+    const parts = Object.fromEntries(tz.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
+    return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute };
+  };
+
+  it('agrees with the tz database on every hour from 1996 to 2040', () => {
+    const start = Date.UTC(1996, 0, 1);
+    const end = Date.UTC(2041, 0, 1);
+    const disagreements: string[] = [];
+    for (let instant = start; instant < end; instant += 60 * 60 * 1000) {
+      const ours = JSON.stringify(getOsloParts(new Date(instant)));
+      const theirs = JSON.stringify(fromTz(instant));
+      if (ours !== theirs) disagreements.push(`${new Date(instant).toISOString()}: ${ours} ≠ ${theirs}`);
+    }
+    expect(disagreements).toEqual([]);
+  });
+
+  it('agrees on every minute of the hours around each clock change of 2026 and 2027', () => {
+    for (const change of ['2026-03-29T01:00Z', '2026-10-25T01:00Z', '2027-03-28T01:00Z', '2027-10-31T01:00Z']) {
+      const at = Date.parse(change);
+      for (let instant = at - 2 * 60 * 60 * 1000; instant < at + 2 * 60 * 60 * 1000; instant += 60 * 1000) {
+        expect(getOsloParts(new Date(instant)), new Date(instant).toISOString()).toEqual(fromTz(instant));
+      }
+    }
+  });
+});
+
 describe('makeOsloDate', () => {
   it.each([
     ['summer', [2026, 7, 1, 12, 0], '2026-07-01T10:00:00.000Z'],

@@ -3,24 +3,22 @@ export const OSLO_TZ = 'Europe/Oslo';
 
 export type OsloParts = { year: number; month: number; day: number; hour: number; minute: number };
 
-// hourCycle 'h23' rather than hour12: false, which some engines render as '24:05' just after midnight.
-const OSLO_NUMERIC_FORMAT = new Intl.DateTimeFormat('en-US', {
-  timeZone: OSLO_TZ,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
+const MONTH_NAMES = [
+  'januar',
+  'februar',
+  'mars',
+  'april',
+  'mai',
+  'juni',
+  'juli',
+  'august',
+  'september',
+  'oktober',
+  'november',
+  'desember',
+];
 
-// Month names come from formatToParts so the rest of the shape is ours and stable across ICU versions.
-const MONTH_FORMAT = new Intl.DateTimeFormat('nb-NO', { timeZone: 'UTC', day: 'numeric', month: 'long' });
-const MONTH_NAMES = Array.from({ length: 12 }, (_, index) => {
-  const parts = MONTH_FORMAT.formatToParts(Date.UTC(2000, index, 15));
-  return parts.find((part) => part.type === 'month')?.value ?? '';
-});
-
+const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function toDate(input: Date | string): Date {
@@ -33,17 +31,34 @@ function pad2(value: number): string {
   return String(value).padStart(2, '0');
 }
 
+// 01:00 UTC on the last Sunday of a month: when Norway, like the rest of the EU, changes its clocks.
+function lastSundayAt0100Utc(year: number, monthIndex: number): number {
+  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0));
+  return Date.UTC(year, monthIndex, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/**
+ * Oslo's offset from UTC at an instant: CEST (+2) from the last Sunday of March to the last Sunday of
+ * October, CET (+1) otherwise, the EU rule Norway has kept since 1996. By hand rather than with
+ * Intl.DateTimeFormat's timeZone, because a page's first Intl formatter costs 40–95 ms of main thread in
+ * Chromium (docs/decisions/020-no-intl-on-the-first-screen.md). date.test.ts checks every hour of 1996–2040
+ * against the tz database, so a change to the rule fails the tests instead of shifting deadlines.
+ */
+function osloOffsetMs(instant: number): number {
+  const year = new Date(instant).getUTCFullYear();
+  const summer = instant >= lastSundayAt0100Utc(year, 2) && instant < lastSundayAt0100Utc(year, 9);
+  return summer ? 2 * HOUR_MS : HOUR_MS;
+}
+
 export function getOsloParts(d: Date | string): OsloParts {
-  const values: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const part of OSLO_NUMERIC_FORMAT.formatToParts(toDate(d))) {
-    if (part.type !== 'literal') values[part.type] = Number(part.value);
-  }
+  const instant = toDate(d).getTime();
+  const wall = new Date(instant + osloOffsetMs(instant));
   return {
-    year: values.year ?? Number.NaN,
-    month: values.month ?? Number.NaN,
-    day: values.day ?? Number.NaN,
-    hour: values.hour ?? Number.NaN,
-    minute: values.minute ?? Number.NaN,
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
   };
 }
 

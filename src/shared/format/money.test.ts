@@ -16,6 +16,18 @@ describe('formatMoney', () => {
   });
 });
 
+describe('formatMoney without Intl', () => {
+  // The hand-written grouping must read exactly as ICU's nb-NO (only the separator is pinned to U+00A0).
+  it('matches Intl.NumberFormat nb-NO for whole, fractional, negative and large amounts', () => {
+    const intl = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 0 });
+    const amounts = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 12_345, 99_999, 100_000, 999_999, 1_000_000];
+    for (let n = 1; n < 1e15; n = n * 7 + 3) amounts.push(n, n + 0.5, n - 0.5, n + 0.49, -n, -n - 0.5);
+    for (const amount of amounts) {
+      expect(formatMoney(amount), String(amount)).toBe(`${intl.format(amount).replace(/\s/g, '\u00a0')}\u00a0kr`);
+    }
+  });
+});
+
 describe('formatAmountInput', () => {
   it.each([
     [1000000, '1 000 000'],
