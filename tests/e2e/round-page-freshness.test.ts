@@ -1,12 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/server/features/accounts/accounts.service';
-import { createRound } from '../../src/server/features/bid-rounds/bid-rounds.service';
 import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
+import { sellerBidderAndRound } from './seller-and-bidder';
 
 const PASSWORD = 'hemmelig1';
 // Well inside the 5 s polling interval: what shows by then came from the mutation, not from a poll.
@@ -19,24 +18,11 @@ describe.skipIf(!chromiumAvailable())('the round page after the user’s own act
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
-    const { db } = server.deps;
-    const seller = await createUser(
-      db,
-      { email: 'selger@example.no', password: PASSWORD, firstName: 'Sofie', lastName: 'Selger' },
-      { emailVerified: true },
-    );
-    await createUser(
-      db,
-      { email: 'anna@example.no', password: PASSWORD, firstName: 'Anna', lastName: 'Andersen' },
-      { emailVerified: true },
-    );
-    const id = await createRound(db, seller, {
+    roundUrl = await sellerBidderAndRound(server, PASSWORD, {
       title: 'Ferske Villa',
       address: 'Nyveien 1, 0001 Oslo',
-      startingPrice: 4_000_000,
-      deadline: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      days: 3,
     });
-    roundUrl = `${server.baseUrl}/budrunder/${id}`;
   });
   afterAll(async () => {
     await browser?.close();

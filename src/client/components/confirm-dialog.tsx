@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Modal } from './modal';
 
 interface ConfirmDialogProps {
   opened: boolean;

@@ -1,12 +1,26 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/nb';
 import { DatePickerInput, type DatePickerInputProps, DatesProvider } from '@mantine/dates';
+import { useEffect, useRef } from 'react';
 
-/** Mantine's date picker in Norwegian, weeks from Monday. Loaded with its styles only where a form needs it. */
-export function NorwegianDatePicker(props: DatePickerInputProps) {
+/**
+ * Mantine's date picker in Norwegian, weeks from Monday. Loaded with its styles only where a form needs it.
+ * `openOnMount`: it replaces a light field that was just tapped (date-picker-input.tsx), so it takes the
+ * focus and opens its calendar, as the tap asked.
+ */
+export function NorwegianDatePicker({
+  openOnMount,
+  ...props
+}: DatePickerInputProps & { openOnMount?: boolean }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!openOnMount) return;
+    button.current?.focus();
+    button.current?.click();
+  }, [openOnMount]);
   return (
     <DatesProvider settings={{ locale: 'nb', firstDayOfWeek: 1 }}>
-      <DatePickerInput {...props} />
+      <DatePickerInput ref={button} {...props} />
     </DatesProvider>
   );
 }

@@ -84,7 +84,12 @@ describe('getOsloParts without Intl', () => {
   });
 
   it('agrees on every minute of the hours around each clock change of 2026 and 2027', () => {
-    for (const change of ['2026-03-29T01:00Z', '2026-10-25T01:00Z', '2027-03-28T01:00Z', '2027-10-31T01:00Z']) {
+    for (const change of [
+      '2026-03-29T01:00Z',
+      '2026-10-25T01:00Z',
+      '2027-03-28T01:00Z',
+      '2027-10-31T01:00Z',
+    ]) {
       const at = Date.parse(change);
       for (let instant = at - 2 * 60 * 60 * 1000; instant < at + 2 * 60 * 60 * 1000; instant += 60 * 1000) {
         expect(getOsloParts(new Date(instant)), new Date(instant).toISOString()).toEqual(fromTz(instant));

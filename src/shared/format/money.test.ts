@@ -23,7 +23,9 @@ describe('formatMoney without Intl', () => {
     const amounts = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 12_345, 99_999, 100_000, 999_999, 1_000_000];
     for (let n = 1; n < 1e15; n = n * 7 + 3) amounts.push(n, n + 0.5, n - 0.5, n + 0.49, -n, -n - 0.5);
     for (const amount of amounts) {
-      expect(formatMoney(amount), String(amount)).toBe(`${intl.format(amount).replace(/\s/g, '\u00a0')}\u00a0kr`);
+      expect(formatMoney(amount), String(amount)).toBe(
+        `${intl.format(amount).replace(/\s/g, '\u00a0')}\u00a0kr`,
+      );
     }
   });
 });

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { Modal } from '../../../components/modal';
 import { showToast } from '../../../lib/toast';
 import { useChangePassword } from '../api/use-account-actions';
 

@@ -1,4 +1,5 @@
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { Modal } from '../../../components/modal';
 import { showToast } from '../../../lib/toast';
 import { useDeleteAccount } from '../api/use-account-actions';
 

@@ -1,6 +1,6 @@
-import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { CurrentUser } from '../../../../shared/schemas/user';
+import { Modal } from '../../../components/modal';
 import { ProfileEditForm } from './profile-edit-form';
 
 interface ProfileEditDialogProps {

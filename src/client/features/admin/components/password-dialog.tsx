@@ -1,7 +1,8 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { type AdminSetPasswordInput, adminSetPasswordSchema } from '../../../../shared/schemas/admin';
+import { Modal } from '../../../components/modal';
 
 interface PasswordDialogProps {
   opened: boolean;

@@ -1,7 +1,8 @@
-import { Alert, Loader, Modal } from '@mantine/core';
+import { Alert, Loader } from '@mantine/core';
 import { formatLongDate, formatShortDateTime } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import type { AdminUserView } from '../../../../shared/schemas/admin';
+import { Modal } from '../../../components/modal';
 import { useUserBids } from '../api/admin-queries';
 import { AdminTable, fullName } from './admin-table';
 

@@ -1,7 +1,8 @@
-import { Button, Divider, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Divider, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { type AdminUserView, adminUpdateUserSchema } from '../../../../shared/schemas/admin';
+import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
 import { toastOutcome } from '../api/admin-toasts';
 import { useUpdateUser } from '../api/use-admin-actions';

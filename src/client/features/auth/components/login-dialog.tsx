@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { loginSchema } from '../../../../shared/schemas/auth';
+import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { openDialog, pageAfterLogin, safeReturnPath } from '../../../lib/window-events';

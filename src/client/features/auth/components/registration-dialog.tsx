@@ -1,5 +1,5 @@
-import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { Modal } from '../../../components/modal';
 import { RegistrationForm } from './registration-form';
 
 interface RegistrationDialogProps {

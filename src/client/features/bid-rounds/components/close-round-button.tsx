@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Modal } from '../../../components/modal';
 import { showToast } from '../../../lib/toast';
 import { useCloseRound } from '../api/use-close-round';
 

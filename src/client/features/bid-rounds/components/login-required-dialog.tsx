@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { Modal } from '../../../components/modal';
 import { openDialog } from '../../../lib/window-events';
 
 interface LoginRequiredDialogProps {

@@ -2,6 +2,7 @@ import { Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { formatLongDate } from '../../../../shared/format/date';
 import { DatePickerInput } from '../../../components/date-picker-input';
+import { PICKER_DAY_FORMAT } from '../../../components/picker-day';
 import {
   type DeadlineParts,
   dateFromParts,
@@ -47,11 +48,12 @@ export function AcceptanceDeadlineInput({
         ) : null}
         <Group gap="xs" align="flex-start" wrap="nowrap">
           <DatePickerInput
+            loadOnUse
             label="Akseptfrist"
             placeholder="Velg dato"
             // The month short ("24. nov. 2026"): at 390 px the long one wrapped onto two lines; the hint below
             // spells the whole date out.
-            valueFormat="D. MMM YYYY"
+            valueFormat={PICKER_DAY_FORMAT}
             value={value.date}
             onChange={(date) => onChange({ ...value, date })}
             minDate={firstSelectableDay(earliest)}

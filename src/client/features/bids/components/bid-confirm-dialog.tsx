@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatAmountInWords } from '../../../../shared/format/amount-in-words';
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { LabeledValue } from '../../../components/labeled-value';
+import { Modal } from '../../../components/modal';
 
 export interface BidDraft {
   amount: number;

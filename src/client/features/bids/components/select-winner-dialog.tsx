@@ -1,7 +1,8 @@
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { formatMoney } from '../../../../shared/format/money';
 import type { BidView } from '../../../../shared/schemas/bid';
 import { STATUS_COLORS } from '../../../app/theme';
+import { Modal } from '../../../components/modal';
 import { showToast } from '../../../lib/toast';
 import { useSelectWinner } from '../api/use-bid-actions';
 

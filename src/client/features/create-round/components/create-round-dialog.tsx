@@ -1,5 +1,5 @@
-import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { Modal } from '../../../components/modal';
 import { CreateRoundForm } from './create-round-form';
 
 /** 'Opprett ny budrunde'. The form mounts on each open (Modal unmounts closed content), so it starts fresh with today's default deadline. */

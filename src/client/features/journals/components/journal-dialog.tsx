@@ -1,9 +1,10 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import type { JournalView } from '../../../../shared/schemas/journal';
+import { Modal } from '../../../components/modal';
 import { closeReasonText, openJournalCsv } from '../api/use-journals';
 import { JournalTable } from './journal-table';
 
