@@ -23,10 +23,38 @@ function mantineStableIds(): Plugin {
   };
 }
 
+/**
+ * Mantine computes its default theme's CSS variables when its module loads, only to leave them out of the
+ * provider's <style>. Budrunde's variables are a static file (decision 022) and the provider computes none,
+ * so that work (a few ms on a phone, before the first paint) is done on first use instead, which never comes.
+ */
+function mantineLazyDefaultVariables(): Plugin {
+  const eager =
+    'const defaultCssVariables = defaultCssVariablesResolver(DEFAULT_THEME);\nfunction removeDefaultVariables(input) {';
+  // On the same two lines, so that the module's source map stays true (map: null below).
+  const lazy =
+    'let defaultCssVariables;\nfunction removeDefaultVariables(input) { defaultCssVariables ??= defaultCssVariablesResolver(DEFAULT_THEME);';
+  return {
+    name: 'budrunde:mantine-lazy-default-variables',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/MantineCssVariables\/remove-default-variables\.mjs$/.test(id)) return null;
+      if (!code.includes(eager)) {
+        this.warn(
+          'remove-default-variables.mjs has changed: its default variables are computed at load again',
+        );
+        return null;
+      }
+      return { code: code.replace(eager, lazy), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
   plugins: [
     mantineStableIds(),
+    mantineLazyDefaultVariables(),
     react(),
     // Every file also as .gz and .br, made once at build time at the highest levels; the server sends the
     // one the browser accepts (@fastify/static's preCompressed) without compressing per request.

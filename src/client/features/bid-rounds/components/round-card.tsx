@@ -1,4 +1,4 @@
-import { Anchor, Box, Collapse, Grid, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Collapse, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useId } from 'react';
@@ -11,6 +11,7 @@ import { CloseRoundButton } from './close-round-button';
 import { DescriptionPreview, FullDescription, roundPath } from './property-description';
 import { PropertyImage } from './property-image';
 import { isRoundOpen, RoundBadges } from './round-badges';
+import classes from './round-card.module.css';
 import { RoundFacts } from './round-facts';
 
 const DIVIDER = { borderTop: '1px solid var(--mantine-color-gray-3)' };
@@ -41,11 +42,11 @@ export function RoundCard({
   const canClose = (round.isOwner || user?.isAdmin) && isRoundOpen(round, now);
   return (
     <Paper withBorder radius="md" shadow="xs" data-testid="round-card" component="article" aria-label={name}>
-      <Grid gap={0}>
-        <Grid.Col span={{ base: 12, sm: 4 }}>
+      <div className={classes.layout}>
+        <div>
           <PropertyImage src={property.imageUrl} alt={name} height={220} priority={priority} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 8 }}>
+        </div>
+        <div>
           <Stack gap="sm" p="md">
             <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
               <Box style={{ minWidth: 0 }}>
@@ -87,8 +88,8 @@ export function RoundCard({
               {canClose ? <CloseRoundButton roundId={round.id} title={name} /> : null}
             </Group>
           </Stack>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
       {property.description && forceOpen ? (
         <Box p="md" style={DIVIDER}>
           <FullDescription text={property.description} />
