@@ -17,6 +17,14 @@ export interface LighthouseFigures {
   failedA11y: string[];
   /** The elements that moved most, when the layout shifted. */
   shifted: string[];
+  /** Every run's performance score, lowest first: how far apart the runs were. */
+  allScores: number[];
+  /**
+   * Lighthouse's measure of this machine's CPU speed (its `benchmarkIndex`), median over the runs. Lighthouse
+   * simulates the 4× slower phone from the real CPU, so scores taken on a slower machine, or a busier one,
+   * are lower: compare figures only at a similar index.
+   */
+  benchmarkIndex: number;
 }
 
 /**
@@ -62,6 +70,8 @@ export async function lighthouseFigures(
           .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
           .map((ref) => `${ref.id}: ${firstNode(audits[ref.id]?.details)}`),
         shifted: layoutShifts(audits['layout-shifts']?.details),
+        allScores: [],
+        benchmarkIndex: result.lhr.environment.benchmarkIndex,
       });
     } finally {
       chrome.kill();
@@ -70,7 +80,12 @@ export async function lighthouseFigures(
   results.sort((a, b) => a.performance - b.performance);
   const median = results[Math.floor(results.length / 2)];
   if (!median) throw new Error('no Lighthouse run');
-  return median;
+  const indexes = results.map((r) => r.benchmarkIndex).sort((a, b) => a - b);
+  return {
+    ...median,
+    allScores: results.map((r) => r.performance),
+    benchmarkIndex: indexes[Math.floor(indexes.length / 2)] ?? Number.NaN,
+  };
 }
 
 type Details = { items?: { node?: { snippet?: string; selector?: string }; score?: number }[] } | undefined;
