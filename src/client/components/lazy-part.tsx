@@ -43,11 +43,15 @@ function PartLoading() {
   );
 }
 
+/** What to do when a part's chunk will not load: shared by pages and dialogs loaded on use. */
+export const PART_FAILED_HINT =
+  'Sjekk nettforbindelsen. Er Budrunde nettopp oppdatert, hjelper det å laste siden på nytt.';
+
 function PartFailed() {
   return (
     <Container size="sm" py="xl">
       <Alert color="red" title="Kunne ikke laste denne delen av siden">
-        Sjekk nettforbindelsen. Er Budrunde nettopp oppdatert, hjelper det å laste siden på nytt.
+        {PART_FAILED_HINT}
         <Button mt="md" display="block" onClick={() => window.location.reload()}>
           Last inn siden på nytt
         </Button>

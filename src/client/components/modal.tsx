@@ -2,7 +2,7 @@ import { Alert, type ModalProps } from '@mantine/core';
 import { Suspense } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useShownOnce } from '../lib/use-shown-once';
-import { lazyPart } from './lazy-part';
+import { lazyPart, PART_FAILED_HINT } from './lazy-part';
 
 const loadModal = () => import('./modal-part');
 const MantineModal = lazyPart(loadModal, (m) => m.Modal);
@@ -21,7 +21,7 @@ export function Modal(props: ModalProps) {
       fallback={
         props.opened ? (
           <Alert color="red" role="alert" title="Kunne ikke åpne vinduet">
-            Sjekk nettforbindelsen. Er Budrunde nettopp oppdatert, hjelper det å laste siden på nytt.
+            {PART_FAILED_HINT}
           </Alert>
         ) : null
       }
