@@ -50,7 +50,13 @@ function mantineLazyDefaultVariables(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build` builds the browser's client into dist/client. `vite build --ssr` builds the server's copy of it
+ * (decision 024): `renderPage` in dist/ssr/server-render.js, with the same plugins, so that both render the
+ * same ids. Everything is bundled in (noExternal), and Mantine's CSS imports, which Node cannot load, are
+ * left out by Vite.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   plugins: [
     mantineStableIds(),
@@ -58,18 +64,23 @@ export default defineConfig({
     react(),
     // Every file also as .gz and .br, made once at build time at the highest levels; the server sends the
     // one the browser accepts (@fastify/static's preCompressed) without compressing per request.
-    compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, exclude: [/\.map$/] }),
+    isSsrBuild
+      ? null
+      : compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, exclude: [/\.map$/] }),
   ],
-  build: {
-    outDir: '../../dist/client',
-    emptyOutDir: true,
-    sourcemap: true,
-    // dist/client/.vite/manifest.json: the server reads each page's chunks from it, to name them in the page's
-    // HTML (modulepreload) so that they load beside the main script instead of after it.
-    manifest: true,
-  },
+  build: isSsrBuild
+    ? { outDir: '../../dist/ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
+    : {
+        outDir: '../../dist/client',
+        emptyOutDir: true,
+        sourcemap: true,
+        // dist/client/.vite/manifest.json: the server reads each page's chunks from it, to name them in the
+        // page's HTML so that they load beside the main script instead of after it.
+        manifest: true,
+      },
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/objects': apiTarget },
   },
-});
+}));

@@ -62,6 +62,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/setup/global-pglite.ts'],
+          setupFiles: ['tests/e2e/no-page-faults.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
           fileParallelism: false,

@@ -1,18 +1,35 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { seedFirstScreen } from './lib/first-screen';
+import type { Hydration } from './lib/hydration';
 import { queryClient } from './lib/query-client';
+
+/**
+ * How long components may start from what the server rendered (lib/hydration.ts): long enough for the page's
+ * chunk to arrive and hydrate on a slow phone. One mounted later is not hydrating and starts from the
+ * browser's state; one hydrating later than this could differ from the HTML, which React mends by rendering
+ * that part again.
+ */
+const HYDRATION_MS = 10_000;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-seedFirstScreen(queryClient);
-// As a transition, the first render yields to the browser every few milliseconds instead of holding the
-// main thread until the whole page is built: on a slow phone, taps and scrolling are answered meanwhile.
+const firstScreen = seedFirstScreen(queryClient);
+// A page the server rendered (decision 024) is hydrated: React takes over its HTML instead of building the
+// page again, with the same data and the same clock the server rendered it with.
+const rendered = root.firstElementChild !== null;
+const hydration: Hydration = { renderedAt: rendered ? (firstScreen?.renderedAt ?? null) : null };
+if (hydration.renderedAt !== null) setTimeout(() => (hydration.renderedAt = null), HYDRATION_MS);
+const app = (
+  <StrictMode>
+    <App hydration={hydration} />
+  </StrictMode>
+);
+// As a transition, the first render (or hydration) yields to the browser every few milliseconds instead of
+// holding the main thread until the whole page is done: on a slow phone, taps and scrolling are answered
+// meanwhile.
 startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  if (rendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 });

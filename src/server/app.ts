@@ -25,6 +25,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { loggerOptions } from './http/logging';
 import { Metrics, registerMetricsRoute } from './http/metrics';
+import type { RenderPage } from './http/page-render';
 import type { RequestLoad } from './http/request-load';
 import { registerSecurity } from './http/security';
 import { registerSession } from './http/session';
@@ -33,6 +34,8 @@ import { type Counters, MemoryCounters } from './security/counters';
 export interface BuildAppOptions {
   /** The built client (dist/client). Null serves the API only, as the API tests do. */
   clientDir?: string | null;
+  /** Renders pages on the server (dist/ssr, decision 024); null or absent: pages render in the browser. */
+  renderPage?: RenderPage | null;
   /** A logger instance, false for none; default: JSON logs at LOG_LEVEL. */
   logger?: FastifyBaseLogger | false;
   /** Where the general API limit counts: shared counters in production; default this process's memory. */
@@ -117,6 +120,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(eventsRoutes(deps));
     options.extendApi?.(api);
   });
-  await registerClientFiles(app, options.clientDir ?? null);
+  await registerClientFiles(app, options.clientDir ?? null, options.renderPage ?? null);
   return app;
 }

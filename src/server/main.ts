@@ -12,6 +12,7 @@ import { EventHub } from './events/event-hub';
 import { ensureAdmin } from './features/accounts/accounts.service';
 import { loggerOptions } from './http/logging';
 import { Metrics } from './http/metrics';
+import { loadPageRenderer, warmUpRenderer } from './http/page-render';
 import { RequestLoad } from './http/request-load';
 import { createJobHandlers } from './jobs/handlers';
 import { periodicTasks } from './jobs/periodic-tasks';
@@ -54,9 +55,9 @@ async function openDatabase(env: Env, log: Logger): Promise<Database> {
   return openPgliteDir(dir);
 }
 
-// dist/server/main.js → dist/client; src/server/main.ts (tsx) → dist/client as well.
-function clientDir(): string {
-  return resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+// dist/server/main.js → dist/client; src/server/main.ts (tsx) → dist/client as well. The same for dist/ssr.
+function builtDir(name: 'client' | 'ssr'): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '../../dist', name);
 }
 
 async function main(): Promise<void> {
@@ -81,9 +82,11 @@ async function main(): Promise<void> {
     events,
   };
   const load = new RequestLoad();
+  const renderPage = loadPageRenderer(join(builtDir('ssr'), 'server-render.js'));
   const metrics = env.METRICS_TOKEN ? new Metrics(deps.db, events) : undefined;
   const app = await buildApp(deps, {
-    clientDir: clientDir(),
+    clientDir: builtDir('client'),
+    renderPage,
     logger: log,
     load,
     apiCounters: counters.counters,
@@ -102,6 +105,7 @@ async function main(): Promise<void> {
     onJobFailed: metrics && ((type) => metrics.jobFailed(type)),
   });
   worker.start();
+  if (renderPage) await warmUpRenderer(renderPage, app.log);
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(
     { storage: storageDescription, sms: env.SMS_PROVIDER, rateLimitCounters: counters.kind },

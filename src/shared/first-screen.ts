@@ -17,6 +17,11 @@ export interface FirstScreenCall {
 /** What the HTML carries: answers by cache key, each exactly as the API gave it to this visitor. */
 export interface FirstScreenData {
   entries: { key: readonly string[]; data: unknown }[];
+  /**
+   * For a page rendered on the server: the server's time of the render (ms since 1970), where the browser's
+   * clocks start while it hydrates the page (src/client/lib/use-now.ts).
+   */
+  renderedAt?: number;
 }
 
 export const CURRENT_USER_CALL: FirstScreenCall = { key: CURRENT_USER_KEY, url: '/api/auth/user' };

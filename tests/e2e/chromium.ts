@@ -25,6 +25,15 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * What no page may ever do, in any test: fail to hydrate the HTML the server rendered (React's errors 418,
+ * 419, 423 and 425, minified in the build), or do something the CSP refuses. Pages opened with openPage
+ * note them here, and tests/e2e/no-page-faults.ts fails the test that saw one.
+ */
+export const pageFaults: string[] = [];
+const HYDRATION_ERROR = /Minified React error #(418|419|423|425)\b|Hydration failed|hydrat/i;
+const CSP_VIOLATION = /Content Security Policy/i;
+
 export interface PageOptions {
   viewport?: { width: number; height: number };
 }
@@ -39,9 +48,43 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     reducedMotion: 'reduce',
   });
   const page = await context.newPage();
+  waitForPageReady(page);
+  page.on('pageerror', (error) => {
+    if (HYDRATION_ERROR.test(error.message)) pageFaults.push(`${page.url()}: ${error.message}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && CSP_VIOLATION.test(message.text()))
+      pageFaults.push(`${page.url()}: ${message.text()}`);
+  });
   // The context may already be gone when the browser closes first; that is fine.
   page.on('close', () => {
     context.close().catch(() => {});
   });
   return page;
+}
+
+/**
+ * page.goto and page.reload also wait until the page's script has taken over (src/client/app/page-ready.tsx).
+ * A page the server rendered shows its buttons before then, and a test, faster than any person, would click
+ * them before they work. A page that never gets ready (a chunk that failed) is left to the test's own checks.
+ */
+function waitForPageReady(page: Page): void {
+  const ready = () =>
+    page
+      .waitForFunction(() => document.documentElement.hasAttribute('data-page-ready'), null, {
+        timeout: 15_000,
+      })
+      .catch(() => {});
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await ready();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await ready();
+    return response;
+  };
 }

@@ -8,6 +8,7 @@ import { mailOutbox } from '../../src/server/db/schema';
 import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
 import { EventHub } from '../../src/server/events/event-hub';
+import { loadPageRenderer, warmUpRenderer } from '../../src/server/http/page-render';
 import { createJobHandlers } from '../../src/server/jobs/handlers';
 import { JobWorker } from '../../src/server/jobs/worker';
 import { OutboxMailer } from '../../src/server/mail/outbox-mailer';
@@ -28,11 +29,12 @@ export interface E2eServer {
 }
 
 const CLIENT_DIR = resolve('dist/client');
+const SERVER_RENDER = resolve('dist/ssr/server-render.js');
 
 /** The real server with the built client on a free port, over a fresh database. */
 export async function startE2eServer(): Promise<E2eServer> {
-  if (!existsSync(join(CLIENT_DIR, 'index.html'))) {
-    throw new Error('dist/client is missing: run `npm run build` before the browser tests (npm test does)');
+  if (!existsSync(join(CLIENT_DIR, 'index.html')) || !existsSync(SERVER_RENDER)) {
+    throw new Error('dist is missing: run `npm run build` before the browser tests (npm test does)');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'budrunde-e2e-'));
   const database = await createTestDatabase();
@@ -54,7 +56,10 @@ export async function startE2eServer(): Promise<E2eServer> {
     events: new EventHub(database.db, silentLogger),
   };
   await deps.events.start(database);
-  const app = await buildApp(deps, { logger: false, clientDir: CLIENT_DIR });
+  // Pages rendered on the server, as in production (decision 024), and warmed up as main.ts does.
+  const renderPage = loadPageRenderer(SERVER_RENDER);
+  if (renderPage) await warmUpRenderer(renderPage, silentLogger);
+  const app = await buildApp(deps, { logger: false, clientDir: CLIENT_DIR, renderPage });
   // Mail and other background work are delivered at once, as a running server's worker would.
   const worker = new JobWorker(database.db, createJobHandlers(deps), silentLogger, [], { pollMs: 100 });
   worker.start();

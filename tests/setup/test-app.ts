@@ -10,6 +10,7 @@ import type { AppDeps } from '../../src/server/deps';
 import { parseEnv } from '../../src/server/env';
 import { EventHub, type EventHubOptions } from '../../src/server/events/event-hub';
 import { BID_PLACED_JOB } from '../../src/server/features/bids/bid-notifications';
+import type { RenderPage } from '../../src/server/http/page-render';
 import { createJobHandlers } from '../../src/server/jobs/handlers';
 import { claimDueJobs, markJobDone } from '../../src/server/jobs/queue';
 import { JobWorker } from '../../src/server/jobs/worker';
@@ -45,6 +46,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   clientDir?: string | null;
+  /** Renders pages on the server (decision 024); default none. */
+  renderPage?: RenderPage | null;
   /** Called before the app is ready, e.g. to add a test-only route. */
   extend?: (app: FastifyInstance) => void;
   env?: Record<string, string>;
@@ -85,6 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp(deps, {
     logger: false,
     clientDir: options.clientDir ?? null,
+    renderPage: options.renderPage ?? null,
     extendApi: options.extend,
   });
 

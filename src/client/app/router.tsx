@@ -1,5 +1,6 @@
 import { Route, Switch, useLocation } from 'wouter';
 import { LoadPart, lazyPart } from '../components/lazy-part';
+import { PageReady } from './page-ready';
 import { HomePage } from './pages/home-page';
 
 // Every page but the home page is its own chunk, loaded when first visited.
@@ -67,6 +68,7 @@ export function AppRouter() {
         <Route path="/cookies" component={CookiesPage} />
         <Route component={NotFoundPage} />
       </Switch>
+      <PageReady />
     </LoadPart>
   );
 }

@@ -1,5 +1,7 @@
 import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'wouter';
+import { getOsloParts } from '../../shared/format/date';
+import { useFirstRenderTime } from '../lib/hydration';
 
 const LINKS = [
   { href: '/how-it-works', label: 'Slik fungerer det' },
@@ -10,6 +12,8 @@ const LINKS = [
 ];
 
 export function Footer() {
+  // The year in Norway, as the server rendered it (a server in UTC is in last year for an hour at New Year).
+  const year = getOsloParts(useFirstRenderTime()).year;
   return (
     <Box
       component="footer"
@@ -28,8 +32,7 @@ export function Footer() {
             ))}
           </Group>
           <Text size="sm">
-            © {new Date().getFullYear()} Budrunde · Kundeservice mandag–fredag 08:00–17:00 · Alle tider vises
-            i norsk tid
+            © {year} Budrunde · Kundeservice mandag–fredag 08:00–17:00 · Alle tider vises i norsk tid
           </Text>
         </Stack>
       </Container>

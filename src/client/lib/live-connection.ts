@@ -1,11 +1,15 @@
 import { startTransition, useEffect, useState } from 'react';
 import { HEARTBEAT_MS, type LiveEventName } from '../../shared/schemas/events';
+import { useServerRenderTime } from './hydration';
 
 /**
  * 'connecting': the first connection of the tab (or after login/logout) has not said hello yet.
  * 'live': the stream said hello and is healthy. 'polling': it failed; 5 s polling runs while it reconnects.
  */
 export type LiveState = 'connecting' | 'live' | 'polling';
+
+/** Before the first connection, and always on the server, which opens no stream. */
+const SERVER_STATUS: LiveStatus = { state: 'connecting', signedIn: false };
 
 export interface LiveStatus {
   state: LiveState;
@@ -44,7 +48,7 @@ interface LiveConnectionOptions {
  * heartbeat is an `event: ping`, and silence for STALL_MS ends the stream.
  */
 export class LiveConnection {
-  #status: LiveStatus = { state: 'connecting', signedIn: false };
+  #status: LiveStatus = SERVER_STATUS;
   #listeners = new Set<() => void>();
   #handler: LiveEventHandler = () => {};
   #source: EventSourceLike | null = null;
@@ -185,7 +189,9 @@ export const liveConnection = new LiveConnection('/api/events');
  * after another; for a status that only picks between streaming and polling, that is harmless.
  */
 export function useLiveStatus(): LiveStatus {
-  const [status, setStatus] = useState(liveConnection.getStatus);
+  // Hydrating a page the server rendered: from the server's status (no stream), as in its HTML.
+  const hydrating = useServerRenderTime() !== null;
+  const [status, setStatus] = useState(() => (hydrating ? SERVER_STATUS : liveConnection.getStatus()));
   useEffect(() => {
     const update = () => startTransition(() => setStatus(liveConnection.getStatus()));
     const unsubscribe = liveConnection.subscribe(update);

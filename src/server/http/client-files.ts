@@ -3,16 +3,21 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../errors';
-import { firstScreenLoader } from './first-screen';
+import { FIRST_SCREEN_BUDGET_MS, firstScreenLoader } from './first-screen';
 import { pageChunks } from './page-chunks';
-import { pageHtml } from './page-html';
+import { pageHtml, pageShell, renderedPageHtml } from './page-html';
+import { type RenderPage, renderWithin } from './page-render';
 
 /**
  * Serves the built client from `clientDir` (when it exists) and answers every unknown path: JSON 404 for
  * /api, /objects and /assets (a chunk gone after a deploy must fail as one, not arrive as a page), the
  * client's index.html for pages, so that its router can show its own 404 page.
  */
-export async function registerClientFiles(app: FastifyInstance, clientDir: string | null): Promise<void> {
+export async function registerClientFiles(
+  app: FastifyInstance,
+  clientDir: string | null,
+  render: RenderPage | null = null,
+): Promise<void> {
   const indexFile = clientDir ? join(clientDir, 'index.html') : null;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   if (clientDir && indexHtml) {
@@ -31,6 +36,7 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
   }
   const chunksFor = clientDir ? pageChunks(clientDir) : null;
   const firstScreen = firstScreenLoader(app);
+  const shell = indexHtml ? pageShell(indexHtml) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -41,7 +47,16 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
     // kept by no cache.
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     if (request.method === 'HEAD') return reply.send(indexHtml);
+    const deadline = Date.now() + FIRST_SCREEN_BUDGET_MS;
     const { data, signedIn } = await firstScreen(request, path);
-    return reply.send(pageHtml(indexHtml, chunksFor(path, signedIn), data));
+    const files = chunksFor(path, signedIn);
+    // Pages with first data are rendered here (decision 024), within the same budget: the render uses that
+    // data alone, the visitor's own answers, so it shows what the browser would have.
+    if (render && shell && data.entries.length > 0) {
+      const renderData = { ...data, renderedAt: Date.now() };
+      const rendered = await renderWithin(render, path, renderData, deadline, request.log);
+      if (rendered !== null) return reply.send(renderedPageHtml(shell, files, renderData, rendered));
+    }
+    return reply.send(pageHtml(indexHtml, files, data));
   });
 }

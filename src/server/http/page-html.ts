@@ -13,6 +13,25 @@ export function jsonForScript(value: unknown): string {
   );
 }
 
+/** What the page needs first, named in its head: see pageHtml and renderedPageHtml. */
+function headTags(data: FirstScreenData | null): string[] {
+  const tags: string[] = [];
+  if (data && data.entries.length > 0) {
+    const photo = firstPhoto(data);
+    if (photo) tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(photo)}">`);
+    tags.push(
+      `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${jsonForScript(data)}</script>`,
+    );
+  }
+  return tags;
+}
+
+// Replaced by functions, not strings: in a replacement string '$`', "$'" and '$&' are patterns, and a title
+// with one of them would paste part of the page into the JSON.
+function beforeHeadEnd(html: string, tags: string[]): string {
+  return tags.length === 0 ? html : html.replace('</head>', () => `${tags.join('\n')}\n</head>`);
+}
+
 /**
  * index.html with what the page needs first named in its head: its chunks and their styles (loaded at once,
  * not after the main script), the first card's photo (fetched beside the scripts, since it is what a phone's
@@ -24,15 +43,44 @@ export function pageHtml(indexHtml: string, files: PageFiles, data: FirstScreenD
     tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(script)}">`);
   for (const style of files.styles)
     tags.push(`<link rel="preload" as="style" crossorigin href="${escapeHtml(style)}">`);
-  if (data && data.entries.length > 0) {
-    const photo = firstPhoto(data);
-    if (photo) tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(photo)}">`);
-    tags.push(
-      `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${jsonForScript(data)}</script>`,
-    );
-  }
-  if (tags.length === 0) return indexHtml;
-  // A function, not a string: in a replacement string '$`', "$'" and '$&' are patterns, and a title with one
-  // of them would paste part of the page into the JSON.
-  return indexHtml.replace('</head>', () => `${tags.join('\n')}\n</head>`);
+  return beforeHeadEnd(indexHtml, [...tags, ...headTags(data)]);
+}
+
+/** index.html without the scripts its head starts: the client's entry and the chunks it preloads. */
+export interface PageShell {
+  html: string;
+  entry: string;
+  preloads: string[];
+}
+
+const ENTRY_SCRIPT = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+/** The shell of a build's index.html, or null when it has no module script (not a Vite build). */
+export function pageShell(indexHtml: string): PageShell | null {
+  const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
+  if (!entry) return null;
+  const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  const html = indexHtml.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  return { html, entry, preloads };
+}
+
+/**
+ * A page the server rendered (decision 024): the HTML in #root, the page's styles as stylesheets (its first
+ * paint needs them), and no script in the head. /boot.js, deferred at the end of the body, starts the
+ * client's scripts after the first paint: started in the head, they compete with the page's own HTML, CSS
+ * and photo, and the first paint waits for them.
+ */
+export function renderedPageHtml(
+  shell: PageShell,
+  files: PageFiles,
+  data: FirstScreenData,
+  rendered: string,
+): string {
+  const tags = files.styles.map((style) => `<link rel="stylesheet" crossorigin href="${escapeHtml(style)}">`);
+  const preloads = [...shell.preloads, ...files.scripts].join(' ');
+  const boot = `<script defer src="/boot.js" data-entry="${escapeHtml(shell.entry)}" data-preload="${escapeHtml(preloads)}"></script>`;
+  return beforeHeadEnd(shell.html, [...tags, ...headTags(data)])
+    .replace('<div id="root"></div>', () => `<div id="root">${rendered}</div>`)
+    .replace('</body>', () => `${boot}\n</body>`);
 }

@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../tests/setup/accounts';
+import { fakeClientDir } from '../../../tests/setup/fake-client';
 import { firstScreenIn } from '../../../tests/setup/first-screen';
 import { createRoundAs, placeBidOk } from '../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
@@ -15,24 +15,11 @@ let t: TestApp;
 let seller: string;
 let bidder: string;
 let roundId: string;
-const clientDir = mkdtempSync(join(tmpdir(), 'budrunde-pages-'));
 const INDEX =
   '<!doctype html><html><head><title>Budrunde</title></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
-  mkdirSync(join(clientDir, '.vite'));
-  writeFileSync(join(clientDir, 'index.html'), INDEX);
-  // A build's manifest in miniature: the round page's chunk imports a chunk of its own and one the main
-  // script has already; only the first two are the page's to name.
-  writeFileSync(
-    join(clientDir, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-1.js', imports: ['_shared.js'], css: ['assets/index-1.css'] },
-      '_shared.js': { file: 'assets/shared-1.js' },
-      'app/pages/round-page.tsx': { file: 'assets/round-page-1.js', imports: ['_card.js', '_shared.js'] },
-      '_card.js': { file: 'assets/card-1.js', css: ['assets/card-1.css'] },
-    }),
-  );
+  const clientDir = fakeClientDir(INDEX);
   t = await createTestApp({ clientDir });
   seller = await signUp(t, 'selger@example.no');
   bidder = await signUp(t, 'byder@example.no');

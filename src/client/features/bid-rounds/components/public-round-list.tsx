@@ -40,7 +40,7 @@ export function PublicRoundList({
   let content: React.ReactNode;
   if (rounds.isLoading) {
     content = (
-      <SimpleGrid cols={GRID_COLS} aria-busy="true" aria-label="Laster budrunder">
+      <SimpleGrid cols={GRID_COLS} role="status" aria-busy="true" aria-label="Laster budrunder">
         <RoundCardSkeleton />
         <RoundCardSkeleton />
         <RoundCardSkeleton />

@@ -95,7 +95,10 @@ export function RoundCard({
           <FullDescription text={property.description} />
         </Box>
       ) : null}
-      <Collapse expanded={opened}>
+      {/* Not Mantine's default, React's <Activity>: on a page the server rendered (decision 024) that is a
+          boundary of its own, hydrated after the page, so the bid form showed before it worked. The panel
+          is rendered only while open anyway, so nothing is kept that Activity would keep. */}
+      <Collapse expanded={opened} keepMountedMode="display-none">
         <Box id={panelId} p="md" style={DIVIDER}>
           {opened ? <BidRoundPanel round={round} /> : null}
         </Box>

@@ -1,6 +1,7 @@
 import { Alert, Card, Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { useFirstRenderTime } from '../../../lib/hydration';
 import { NoRounds } from './no-rounds';
 import { RoundCard } from './round-card';
 import { pickRoundToUnfold } from './round-order';
@@ -13,7 +14,8 @@ interface RoundListProps {
 
 function LoadedRoundList({ rounds }: { rounds: BidRoundView[] }) {
   // Chosen once, from the first answer: a poll must not unfold a second card or fold the one being read.
-  const [unfoldedId] = useState(() => pickRoundToUnfold(rounds, new Date()));
+  const firstRenderTime = useFirstRenderTime();
+  const [unfoldedId] = useState(() => pickRoundToUnfold(rounds, firstRenderTime));
   return (
     <Stack gap="lg">
       {rounds.map((round, index) => (
@@ -32,7 +34,7 @@ function LoadedRoundList({ rounds }: { rounds: BidRoundView[] }) {
 export function RoundList({ rounds, isLoading, error }: RoundListProps) {
   if (isLoading) {
     return (
-      <Stack aria-busy="true" aria-label="Laster budrunder">
+      <Stack role="status" aria-busy="true" aria-label="Laster budrunder">
         {[0, 1].map((i) => (
           <Card key={i} withBorder radius="md" data-testid="round-card-skeleton">
             <Skeleton h={24} w="40%" mb="sm" />

@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/rules/bids';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { GrowingTextarea } from '../../../components/growing-textarea';
+import { useFirstRenderTime } from '../../../lib/hydration';
 import { showToast } from '../../../lib/toast';
 import { useShownOnce } from '../../../lib/use-shown-once';
 import { bidErrorMessage } from '../api/bid-error-message';
@@ -41,8 +42,9 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
   const [amountText, setAmountText] = useState('');
   const [conditions, setConditions] = useState('');
   const [proof, setProof] = useState<File | null>(null);
+  const firstRenderTime = useFirstRenderTime();
   const [deadline, setDeadline] = useState<DeadlineParts>(() =>
-    defaultDeadlineParts(new Date(), parseDate(round.minimumBidDeadline)),
+    defaultDeadlineParts(firstRenderTime, parseDate(round.minimumBidDeadline)),
   );
   const [showProblems, setShowProblems] = useState(false);
   const [draft, setDraft] = useState<BidDraft | null>(null);

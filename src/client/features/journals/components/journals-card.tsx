@@ -62,7 +62,7 @@ export function JournalsCard() {
   let content: React.ReactNode;
   if (isPending) {
     content = (
-      <Stack gap="xs" aria-busy="true" aria-label="Laster budjournaler">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Laster budjournaler">
         <Skeleton h={88} radius="sm" />
         <Skeleton h={88} radius="sm" />
       </Stack>

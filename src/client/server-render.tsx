@@ -1,0 +1,43 @@
+import { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { Router } from 'wouter';
+import type { FirstScreenData } from '../shared/first-screen';
+import { App } from './app/app';
+import { queryClientOptions } from './lib/query-client';
+
+/**
+ * The server's side of decision 024: a page rendered to HTML from the visitor's own first data, which the
+ * browser then hydrates. Built by `vite build --ssr` (vite.ssr.config.ts) into dist/ssr and loaded by the
+ * page handler (src/server/http/client-files.ts).
+ *
+ * Each render has its own query cache, filled only with `data` (the answers the API gave this visitor), so a
+ * page can show nothing the visitor could not have fetched, and no two visitors' renders share a cache.
+ */
+export async function renderPage(path: string, data: FirstScreenData, signal?: AbortSignal): Promise<string> {
+  const client = new QueryClient(queryClientOptions);
+  for (const entry of data.entries) client.setQueryData(entry.key, entry.data);
+  // The browser hydrates from the same render time (lib/hydration.ts).
+  const hydration = { renderedAt: data.renderedAt ?? Date.now() };
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <Router ssrPath={path}>
+        <App client={client} hydration={hydration} />
+      </Router>
+    </StrictMode>,
+    // One piece: React otherwise outlines large Suspense boundaries and completes them with an inline
+    // <script>, which the CSP (script-src 'self') blocks, and hydration then fails (React error #419).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY, signal },
+  );
+  try {
+    return await streamToString(prelude);
+  } finally {
+    client.clear();
+  }
+}
+
+async function streamToString(stream: AsyncIterable<string | Buffer>): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(typeof part === 'string' ? Buffer.from(part) : part);
+  return Buffer.concat(parts).toString('utf8');
+}
