@@ -20,6 +20,11 @@ export interface LighthouseFigures {
   /** Every run's performance score, lowest first: how far apart the runs were. */
   allScores: number[];
   /**
+   * Runs in which Lighthouse itself failed (its `runtimeError`, such as NO_NAVSTART when Chromium's trace
+   * misses the navigation), by code. They have no score, so they are left out, not counted as 0.
+   */
+  failedRuns: string[];
+  /**
    * Lighthouse's measure of this machine's CPU speed (its `benchmarkIndex`), median over the runs. Lighthouse
    * simulates the 4× slower phone from the real CPU, so scores taken on a slower machine, or a busier one,
    * are lower: compare figures only at a similar index.
@@ -37,6 +42,7 @@ export async function lighthouseFigures(
   options: { chromiumPath: string; cookie?: string; runs: number },
 ): Promise<LighthouseFigures> {
   const results: LighthouseFigures[] = [];
+  const failedRuns: string[] = [];
   for (let i = 0; i < options.runs; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: options.chromiumPath,
@@ -56,6 +62,10 @@ export async function lighthouseFigures(
         const name = `${new URL(url).pathname.replaceAll('/', '_') || 'root'}-${i + 1}.json`;
         writeFileSync(join(REPORT_DIR, name), JSON.stringify(result.lhr));
       }
+      if (result.lhr.runtimeError) {
+        failedRuns.push(result.lhr.runtimeError.code);
+        continue;
+      }
       const { categories, audits } = result.lhr;
       const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
       results.push({
@@ -71,6 +81,7 @@ export async function lighthouseFigures(
           .map((ref) => `${ref.id}: ${firstNode(audits[ref.id]?.details)}`),
         shifted: layoutShifts(audits['layout-shifts']?.details),
         allScores: [],
+        failedRuns: [],
         benchmarkIndex: result.lhr.environment.benchmarkIndex,
       });
     } finally {
@@ -79,11 +90,12 @@ export async function lighthouseFigures(
   }
   results.sort((a, b) => a.performance - b.performance);
   const median = results[Math.floor(results.length / 2)];
-  if (!median) throw new Error('no Lighthouse run');
+  if (!median) throw new Error(`no Lighthouse run gave a score (${failedRuns.join(', ')})`);
   const indexes = results.map((r) => r.benchmarkIndex).sort((a, b) => a - b);
   return {
     ...median,
     allScores: results.map((r) => r.performance),
+    failedRuns,
     benchmarkIndex: indexes[Math.floor(indexes.length / 2)] ?? Number.NaN,
   };
 }
