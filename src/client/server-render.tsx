@@ -14,14 +14,14 @@ import { queryClientOptions } from './lib/query-client';
  * Each render has its own query cache, filled only with `data` (the answers the API gave this visitor), so a
  * page can show nothing the visitor could not have fetched, and no two visitors' renders share a cache.
  */
-export async function renderPage(path: string, data: FirstScreenData, signal?: AbortSignal): Promise<string> {
+export async function renderPage(url: string, data: FirstScreenData, signal?: AbortSignal): Promise<string> {
   const client = new QueryClient(queryClientOptions);
   for (const entry of data.entries) client.setQueryData(entry.key, entry.data);
   // The browser hydrates from the same render time (lib/hydration.ts).
   const hydration = { renderedAt: data.renderedAt ?? Date.now() };
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <Router ssrPath={path}>
+      <Router ssrPath={url}>
         <App client={client} hydration={hydration} />
       </Router>
     </StrictMode>,

@@ -54,7 +54,7 @@ export async function registerClientFiles(
     // data alone, the visitor's own answers, so it shows what the browser would have.
     if (render && shell && data.entries.length > 0) {
       const renderData = { ...data, renderedAt: Date.now() };
-      const rendered = await renderWithin(render, path, renderData, deadline, request.log);
+      const rendered = await renderWithin(render, request.url, renderData, deadline, request.log);
       if (rendered !== null) return reply.send(renderedPageHtml(shell, files, renderData, rendered));
     }
     return reply.send(pageHtml(indexHtml, files, data));

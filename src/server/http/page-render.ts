@@ -4,8 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FirstScreenData } from '../../shared/first-screen';
 import { CURRENT_USER_KEY } from '../../shared/query-keys';
 
-/** Renders a page to HTML from the visitor's first data: src/client/server-render.tsx, built into dist/ssr. */
-export type RenderPage = (path: string, data: FirstScreenData, signal?: AbortSignal) => Promise<string>;
+/**
+ * Renders a page to HTML from the visitor's first data: src/client/server-render.tsx, built into dist/ssr.
+ * `url` is the page's address as requested, path and query (`/?login=1`), so that the render reads the same
+ * address as the browser will while it hydrates.
+ */
+export type RenderPage = (url: string, data: FirstScreenData, signal?: AbortSignal) => Promise<string>;
 
 /**
  * The client's server render from the build (`vite build --ssr`), or null when the build has none (a build
@@ -16,11 +20,11 @@ export type RenderPage = (path: string, data: FirstScreenData, signal?: AbortSig
 export function loadPageRenderer(file: string): RenderPage | null {
   if (!existsSync(file)) return null;
   let loaded: Promise<RenderPage> | null = null;
-  return (path, data, signal) => {
+  return (url, data, signal) => {
     loaded ??= import(pathToFileURL(file).href).then(
       (module: { renderPage: RenderPage }) => module.renderPage,
     );
-    return loaded.then((render) => render(path, data, signal));
+    return loaded.then((render) => render(url, data, signal));
   };
 }
 
@@ -31,7 +35,7 @@ export function loadPageRenderer(file: string): RenderPage | null {
  */
 export async function renderWithin(
   render: RenderPage,
-  path: string,
+  url: string,
   data: FirstScreenData,
   deadline: number,
   log: FastifyBaseLogger,
@@ -39,12 +43,12 @@ export async function renderWithin(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), Math.max(0, deadline - Date.now()));
   try {
-    const html = await render(path, data, controller.signal);
+    const html = await render(url, data, controller.signal);
     if (controller.signal.aborted) throw new Error('late');
     return html;
   } catch (err) {
     log.warn(
-      { err: controller.signal.aborted ? 'over budget' : (err as Error).message, path },
+      { err: controller.signal.aborted ? 'over budget' : (err as Error).message, url },
       'page not rendered on the server; the browser renders it',
     );
     return null;
@@ -53,6 +57,9 @@ export async function renderWithin(
   }
 }
 
+/** A warm-up render that takes longer than this is given up, so that it can never keep a process from starting. */
+const WARM_UP_LIMIT_MS = 10_000;
+
 /**
  * Loads the render module and renders the visitor's landing page once, before the process takes traffic: the
  * first render also compiles the client (about half a second), which would otherwise put the first visitor's
@@ -60,7 +67,11 @@ export async function renderWithin(
  */
 export async function warmUpRenderer(render: RenderPage, log: FastifyBaseLogger): Promise<void> {
   try {
-    await render('/', { entries: [{ key: CURRENT_USER_KEY, data: null }] });
+    await render(
+      '/',
+      { entries: [{ key: CURRENT_USER_KEY, data: null }] },
+      AbortSignal.timeout(WARM_UP_LIMIT_MS),
+    );
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'the server render does not work; pages render in the browser');
   }

@@ -15,15 +15,15 @@ import type { RenderPage } from './page-render';
 let t: TestApp;
 let bidder: string;
 let roundId: string;
-const calls: { path: string; data: FirstScreenData }[] = [];
+const calls: { url: string; data: FirstScreenData }[] = [];
 let behaviour: 'render' | 'fail' | 'hang' = 'render';
 
-const render: RenderPage = async (path, data, signal) => {
-  calls.push({ path, data });
+const render: RenderPage = async (url, data, signal) => {
+  calls.push({ url, data });
   if (behaviour === 'fail') throw new Error('render broke');
   if (behaviour === 'hang')
     await new Promise((resolve) => signal?.addEventListener('abort', resolve, { once: true }));
-  return `<main data-rendered="${path}">Rendret</main>`;
+  return `<main data-rendered="${url}">Rendret</main>`;
 };
 
 const INDEX = [
@@ -56,7 +56,7 @@ describe('pages with first data are rendered on the server, from that data alone
     behaviour = 'render';
     const { html, data } = await page(`/budrunder/${roundId}`, bidder);
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.path).toBe(`/budrunder/${roundId}`);
+    expect(calls[0]?.url).toBe(`/budrunder/${roundId}`);
     // Exactly the data the HTML carries for the browser to hydrate with, render time included.
     expect(calls[0]?.data).toEqual(data);
     expect(typeof data?.renderedAt).toBe('number');
@@ -81,6 +81,9 @@ describe('pages with first data are rendered on the server, from that data alone
   it("the visitor's landing page is rendered too; a page without first data is not", async () => {
     behaviour = 'render';
     expect((await page('/')).html).toContain('data-rendered="/"');
+    // With its query, which the browser reads too (a login dialog opened by the address, say).
+    await page('/?login=1');
+    expect(calls[0]?.url).toBe('/?login=1');
     const text = await page('/how-it-works');
     expect(calls).toHaveLength(0);
     expect(text.html).toContain('<div id="root"></div>');
