@@ -71,17 +71,28 @@ describe('getOsloParts without Intl', () => {
     return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute };
   };
 
-  it('agrees with the tz database on every hour from 1996 to 2040', () => {
-    const start = Date.UTC(1996, 0, 1);
-    const end = Date.UTC(2041, 0, 1);
+  // Every 5th hour from 1996 to 2040 (5 and 24 share no factor, so every hour of the day comes round), and
+  // every hour of the weeks in which the clocks change (the last days of March and October). A quarter of
+  // the Intl calls of checking every hour, which took over 5 s on a busy CI machine.
+  it('agrees with the tz database from 1996 to 2040, on every hour of the weeks with a clock change', () => {
+    const HOUR = 60 * 60 * 1000;
+    const instants: number[] = [];
+    for (let instant = Date.UTC(1996, 0, 1); instant < Date.UTC(2041, 0, 1); instant += 5 * HOUR)
+      instants.push(instant);
+    for (let year = 1996; year <= 2040; year++) {
+      for (const month of [2, 9]) {
+        const from = Date.UTC(year, month, 24);
+        for (let instant = from; instant < from + 9 * 24 * HOUR; instant += HOUR) instants.push(instant);
+      }
+    }
     const disagreements: string[] = [];
-    for (let instant = start; instant < end; instant += 60 * 60 * 1000) {
+    for (const instant of instants) {
       const ours = JSON.stringify(getOsloParts(new Date(instant)));
       const theirs = JSON.stringify(fromTz(instant));
       if (ours !== theirs) disagreements.push(`${new Date(instant).toISOString()}: ${ours} ≠ ${theirs}`);
     }
     expect(disagreements).toEqual([]);
-  });
+  }, 30_000);
 
   it('agrees on every minute of the hours around each clock change of 2026 and 2027', () => {
     for (const change of [
