@@ -79,6 +79,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
       },
   ssr: { noExternal: true },
+  // The server's copy is React's production build whatever NODE_ENV the server runs with (`npm start` sets
+  // none): the development build renders several times slower and checks things only a developer reads.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/objects': apiTarget },

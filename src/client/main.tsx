@@ -6,12 +6,10 @@ import type { Hydration } from './lib/hydration';
 import { queryClient } from './lib/query-client';
 
 /**
- * How long components may start from what the server rendered (lib/hydration.ts): long enough for the page's
- * chunk to arrive and hydrate on a slow phone. One mounted later is not hydrating and starts from the
- * browser's state; one hydrating later than this could differ from the HTML, which React mends by rendering
- * that part again.
+ * Hydration ends when the page is ready (app/page-ready.tsx). This is only the latest it ends, for a page
+ * whose chunk never arrives, so that what mounts after (a dialog, say) starts from the browser's state.
  */
-const HYDRATION_MS = 10_000;
+const HYDRATION_MS = 60_000;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -2,7 +2,7 @@ import { createContext, useContext, useState } from 'react';
 
 /**
  * While a page the server rendered is hydrating (decision 024): the time it was rendered. Null once hydration
- * is over (main.tsx), and always for pages rendered in the browser. A component whose first render would
+ * is over (app/page-ready.tsx), and always for pages rendered in the browser. A component whose first render would
  * read something only the browser knows (the clock, the live stream's state) starts from what the server
  * rendered instead, or its HTML would differ (React error #418, and the page rendered again), and moves on
  * in an effect.

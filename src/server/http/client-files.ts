@@ -6,7 +6,7 @@ import { NotFound } from '../errors';
 import { FIRST_SCREEN_BUDGET_MS, firstScreenLoader } from './first-screen';
 import { pageChunks } from './page-chunks';
 import { pageHtml, pageShell, renderedPageHtml } from './page-html';
-import { type RenderPage, renderWithin } from './page-render';
+import { pageRenderGate, type RenderPage } from './page-render';
 
 /**
  * Serves the built client from `clientDir` (when it exists) and answers every unknown path: JSON 404 for
@@ -37,6 +37,7 @@ export async function registerClientFiles(
   const chunksFor = clientDir ? pageChunks(clientDir) : null;
   const firstScreen = firstScreenLoader(app);
   const shell = indexHtml ? pageShell(indexHtml) : null;
+  const renderer = render && shell ? pageRenderGate(render) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -52,9 +53,9 @@ export async function registerClientFiles(
     const files = chunksFor(path, signedIn);
     // Pages with first data are rendered here (decision 024), within the same budget: the render uses that
     // data alone, the visitor's own answers, so it shows what the browser would have.
-    if (render && shell && data.entries.length > 0) {
+    if (renderer && shell && data.entries.length > 0) {
       const renderData = { ...data, renderedAt: Date.now() };
-      const rendered = await renderWithin(render, request.url, renderData, deadline, request.log);
+      const rendered = await renderer.render(request.url, renderData, deadline, request.log);
       if (rendered !== null) return reply.send(renderedPageHtml(shell, files, renderData, rendered));
     }
     return reply.send(pageHtml(indexHtml, files, data));

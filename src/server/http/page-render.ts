@@ -28,50 +28,94 @@ export function loadPageRenderer(file: string): RenderPage | null {
   };
 }
 
+/** Below this much of the budget left, a render is not started: it would only be aborted. */
+export const MIN_RENDER_MS = 50;
 /**
- * The page rendered by `deadline`, or null when it failed or would be late: the page then goes out unrendered
- * and the browser renders it, as it did before server rendering. A late render is aborted, so it stops
- * taking CPU from the pages after it.
+ * At most this many renders at once per process. A render is CPU work on the event loop (about 20 ms for a
+ * round page); past this many, pages go out unrendered instead of queueing behind each other.
  */
-export async function renderWithin(
-  render: RenderPage,
-  url: string,
-  data: FirstScreenData,
-  deadline: number,
-  log: FastifyBaseLogger,
-): Promise<string | null> {
+export const MAX_RENDERS_AT_ONCE = 4;
+
+const LATE = Symbol('late');
+
+/** Runs `work` with a signal aborted after `ms`, and gives up waiting for it then: an abort cannot stop a render mid-task. */
+async function withinMs<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T | typeof LATE> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), Math.max(0, deadline - Date.now()));
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof LATE>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve(LATE);
+    }, ms);
+  });
+  const done = work(controller.signal);
+  // A render that fails after it was given up has nobody to tell.
+  done.catch(() => {});
   try {
-    const html = await render(url, data, controller.signal);
-    if (controller.signal.aborted) throw new Error('late');
-    return html;
-  } catch (err) {
-    log.warn(
-      { err: controller.signal.aborted ? 'over budget' : (err as Error).message, url },
-      'page not rendered on the server; the browser renders it',
-    );
-    return null;
+    return await Promise.race([done, late]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** A warm-up render that takes longer than this is given up, so that it can never keep a process from starting. */
+export interface RenderGate {
+  /** The page rendered by `deadline`, or null: see pageRenderGate. */
+  render(
+    url: string,
+    data: FirstScreenData,
+    deadline: number,
+    log: FastifyBaseLogger,
+  ): Promise<string | null>;
+}
+
+/**
+ * Renders pages by their deadline, or not at all: a render that throws, is still busy at the deadline, would
+ * start with less than MIN_RENDER_MS left, or finds MAX_RENDERS_AT_ONCE already running gives null, and the
+ * page goes out unrendered, to render in the browser as before server rendering. A late render is aborted,
+ * so it stops taking CPU from the pages after it.
+ */
+export function pageRenderGate(render: RenderPage): RenderGate {
+  let running = 0;
+  return {
+    async render(url, data, deadline, log) {
+      const left = deadline - Date.now();
+      if (left < MIN_RENDER_MS || running >= MAX_RENDERS_AT_ONCE) {
+        log.warn({ url, leftMs: left, running }, 'page not rendered on the server: no time or too busy');
+        return null;
+      }
+      running++;
+      try {
+        const html = await withinMs(left, (signal) => render(url, data, signal));
+        if (html === LATE) throw new Error('over budget');
+        return html;
+      } catch (err) {
+        log.warn(
+          { err: (err as Error).message, url },
+          'page not rendered on the server; the browser renders it',
+        );
+        return null;
+      } finally {
+        running--;
+      }
+    },
+  };
+}
+
+/** A warm-up that takes longer than this is given up, so that it can never keep a process from starting. */
 const WARM_UP_LIMIT_MS = 10_000;
 
 /**
- * Loads the render module and renders the visitor's landing page once, before the process takes traffic: the
- * first render also compiles the client (about half a second), which would otherwise put the first visitor's
- * page over its budget. A failure is only logged: pages then render in the browser.
+ * Loads the render module (with the chunks of the pages it renders) and renders the visitor's landing page
+ * once, before the process takes traffic: the first render also compiles the client (about half a second),
+ * which would otherwise put the first pages over their budget. A failure is only logged: pages then render
+ * in the browser.
  */
 export async function warmUpRenderer(render: RenderPage, log: FastifyBaseLogger): Promise<void> {
   try {
-    await render(
-      '/',
-      { entries: [{ key: CURRENT_USER_KEY, data: null }] },
-      AbortSignal.timeout(WARM_UP_LIMIT_MS),
+    const done = await withinMs(WARM_UP_LIMIT_MS, (signal) =>
+      render('/', { entries: [{ key: CURRENT_USER_KEY, data: null }] }, signal),
     );
+    if (done === LATE) throw new Error(`no render within ${WARM_UP_LIMIT_MS} ms`);
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'the server render does not work; pages render in the browser');
   }

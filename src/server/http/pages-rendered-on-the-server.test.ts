@@ -7,7 +7,7 @@ import { createRoundAs } from '../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import type { FirstScreenData } from '../../shared/first-screen';
 import { FIRST_SCREEN_BUDGET_MS } from './first-screen';
-import type { RenderPage } from './page-render';
+import { MAX_RENDERS_AT_ONCE, type RenderPage } from './page-render';
 
 // The page handler's side of server rendering (decision 024), with a stand-in for the client's render: what
 // it is given, where its HTML goes, and that a render that fails or runs late costs only the rendering. The
@@ -112,5 +112,21 @@ describe('a render that fails or runs late costs only the rendering', () => {
     expect(ms).toBeLessThan(FIRST_SCREEN_BUDGET_MS + 1000);
     behaviour = 'render';
     expect((await page(`/budrunder/${roundId}`, bidder)).html).toContain('data-rendered=');
+  });
+
+  it(`with ${MAX_RENDERS_AT_ONCE} renders already running, the next page goes out unrendered at once instead of queueing`, async () => {
+    behaviour = 'hang';
+    calls.length = 0;
+    const busy = Array.from({ length: MAX_RENDERS_AT_ONCE }, () =>
+      t.request({ method: 'GET', url: `/budrunder/${roundId}`, cookie: bidder }),
+    );
+    await expect.poll(() => calls.length).toBe(MAX_RENDERS_AT_ONCE);
+    const started = Date.now();
+    const next = await t.request({ method: 'GET', url: `/budrunder/${roundId}`, cookie: bidder });
+    expect(Date.now() - started).toBeLessThan(FIRST_SCREEN_BUDGET_MS / 2);
+    expect(next.body).toContain('<div id="root"></div>');
+    expect(calls).toHaveLength(MAX_RENDERS_AT_ONCE);
+    for (const res of await Promise.all(busy)) expect(res.body).toContain('<div id="root"></div>');
+    behaviour = 'render';
   });
 });
