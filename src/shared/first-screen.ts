@@ -19,7 +19,7 @@ export interface FirstScreenData {
   entries: { key: readonly string[]; data: unknown }[];
   /**
    * For a page rendered on the server: the server's time of the render (ms since 1970), where the browser's
-   * clocks start while it hydrates the page (src/client/lib/use-now.ts).
+   * clocks start while it hydrates the page (src/client/lib/hydration.ts).
    */
   renderedAt?: number;
 }

@@ -49,7 +49,7 @@ export async function registerClientFiles(
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     if (request.method === 'HEAD') return reply.send(indexHtml);
     const deadline = Date.now() + FIRST_SCREEN_BUDGET_MS;
-    const { data, signedIn } = await firstScreen(request, path);
+    const { data, signedIn } = await firstScreen(request, path, deadline);
     const files = chunksFor(path, signedIn);
     // Pages with first data are rendered here (decision 024), within the same budget: the render uses that
     // data alone, the visitor's own answers, so it shows what the browser would have.

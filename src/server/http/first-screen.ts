@@ -5,6 +5,7 @@ import {
   type FirstScreenData,
   firstScreenCalls,
 } from '../../shared/first-screen';
+import { LATE, withinMs } from './within-ms';
 
 /** A page waits at most this long for its first data; past it, the page goes out without and loads it itself. */
 export const FIRST_SCREEN_BUDGET_MS = 800;
@@ -25,12 +26,13 @@ const FORWARDED_HEADERS = [
   'x-forwarded-proto',
 ];
 
-const LATE = Symbol('late');
 type Answer = unknown | typeof LATE;
 
+/** `deadline`: when the page must go out (default: FIRST_SCREEN_BUDGET_MS from now), shared with its render. */
 export type FirstScreenLoader = (
   request: FastifyRequest,
   path: string,
+  deadline?: number,
 ) => Promise<{ data: FirstScreenData; signedIn: boolean }>;
 
 /**
@@ -49,41 +51,33 @@ export function firstScreenLoader(app: FastifyInstance): FirstScreenLoader {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<typeof LATE>((resolve) => {
-      timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), LATE);
-    });
-    const answer = app
-      .inject({ method: 'GET', url, headers, remoteAddress: request.socket.remoteAddress })
-      .then((response) => {
-        if (response.statusCode === 401 && url === CURRENT_USER_CALL.url) return null;
-        if (response.statusCode !== 200) return undefined;
-        return response.json() as unknown;
-      })
-      .catch((err: Error) => {
-        request.log.warn({ err: err.message, url }, 'first-screen call failed');
-        return undefined;
-      });
-    try {
-      const result = await Promise.race([answer, late]);
-      if (result === LATE) {
-        pausedUntil = Date.now() + FIRST_SCREEN_PAUSE_MS;
-        request.log.warn(
-          { url, budgetMs: FIRST_SCREEN_BUDGET_MS },
-          'first-screen call over budget; pages go without first data for a while',
-        );
-      }
-      return result;
-    } finally {
-      clearTimeout(timer);
+    const answer = () =>
+      app
+        .inject({ method: 'GET', url, headers, remoteAddress: request.socket.remoteAddress })
+        .then((response) => {
+          if (response.statusCode === 401 && url === CURRENT_USER_CALL.url) return null;
+          if (response.statusCode !== 200) return undefined;
+          return response.json() as unknown;
+        })
+        .catch((err: Error) => {
+          request.log.warn({ err: err.message, url }, 'first-screen call failed');
+          return undefined;
+        });
+    const result = await withinMs(deadline - Date.now(), answer);
+    if (result === LATE) {
+      pausedUntil = Date.now() + FIRST_SCREEN_PAUSE_MS;
+      request.log.warn(
+        { url, budgetMs: FIRST_SCREEN_BUDGET_MS },
+        'first-screen call over budget; pages go without first data for a while',
+      );
     }
+    return result;
   }
 
-  return async (request, path) => {
+  return async (request, path, deadline = Date.now() + FIRST_SCREEN_BUDGET_MS) => {
     const data: FirstScreenData = { entries: [] };
     if (firstScreenCalls(path, true).length === 0 || Date.now() < pausedUntil)
       return { data, signedIn: false };
-    const deadline = Date.now() + FIRST_SCREEN_BUDGET_MS;
     const user = await call(request, CURRENT_USER_CALL, deadline);
     if (user === undefined || user === LATE) return { data, signedIn: false };
     data.entries.push({ key: CURRENT_USER_CALL.key, data: user });

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FirstScreenData } from '../../shared/first-screen';
 import { CURRENT_USER_KEY } from '../../shared/query-keys';
+import { LATE, withinMs } from './within-ms';
 
 /**
  * Renders a page to HTML from the visitor's first data: src/client/server-render.tsx, built into dist/ssr.
@@ -31,32 +32,10 @@ export function loadPageRenderer(file: string): RenderPage | null {
 /** Below this much of the budget left, a render is not started: it would only be aborted. */
 export const MIN_RENDER_MS = 50;
 /**
- * At most this many renders at once per process. A render is CPU work on the event loop (about 20 ms for a
+ * At most this many renders at once per process. A render is CPU work on the event loop (10–20 ms for a
  * round page); past this many, pages go out unrendered instead of queueing behind each other.
  */
 export const MAX_RENDERS_AT_ONCE = 4;
-
-const LATE = Symbol('late');
-
-/** Runs `work` with a signal aborted after `ms`, and gives up waiting for it then: an abort cannot stop a render mid-task. */
-async function withinMs<T>(ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T | typeof LATE> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<typeof LATE>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      resolve(LATE);
-    }, ms);
-  });
-  const done = work(controller.signal);
-  // A render that fails after it was given up has nobody to tell.
-  done.catch(() => {});
-  try {
-    return await Promise.race([done, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export interface RenderGate {
   /** The page rendered by `deadline`, or null: see pageRenderGate. */
