@@ -94,9 +94,12 @@ async function main(): Promise<void> {
   });
 
   const seeded = await database.exclusively(async () => {
+    // The demo data first: it goes only into an empty database, and the bootstrap admin made before it
+    // would leave the database non-empty, so DEMO_DATA with ADMIN_EMAIL used to give the admin alone.
+    const demo = env.DEMO_DATA && (await seedDemoData(deps, app.log));
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD)
       await ensureAdmin(deps.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-    return env.DEMO_DATA && (await seedDemoData(deps, app.log));
+    return demo;
   });
   if (seeded) process.stdout.write(`\n${demoLoginsText()}\n\n`);
 
