@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInVerified, userIdOf, userRow } from '../../../../tests/setup/admin';
 import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { formatDayMonthTime } from '../../../shared/format/date';
+import { formatLongDate } from '../../../shared/format/date';
 import { bids, sessions } from '../../db/schema';
 
 let t: TestApp;
@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ceilMinute = (d: Date) => new Date(Math.ceil(d.getTime() / 60_000) * 60_000);
 const deleteMe = (cookie: string) => t.request({ method: 'DELETE', url: '/api/users/me', cookie });
 
 describe('DELETE /api/users/me while a bid binds', () => {
@@ -30,9 +29,9 @@ describe('DELETE /api/users/me while a bid binds', () => {
 
     const res = await deleteMe(bidder);
     expect(res.statusCode).toBe(409);
-    // Stored times carry seconds; the message shows minutes, rounded up so it never names a moment too early.
+    // Written as the receipt writes the acceptance deadline (deletion-refusal-names-the-receipt-minute.test.ts).
     expect(res.json().message).toBe(
-      `Du har bindende bud som gjelder til ${formatDayMonthTime(ceilMinute(later))}. Du kan slette kontoen etter dette.`,
+      `Du har bindende bud som gjelder til ${formatLongDate(later)}. Du kan slette kontoen etter dette.`,
     );
     expect(await userRow(t, id)).toEqual(before);
     expect((await t.deps.db.select().from(sessions).where(eq(sessions.userId, id))).length).toBe(1);
@@ -49,7 +48,7 @@ describe('DELETE /api/users/me while a bid binds', () => {
     });
     const res = await deleteMe(bidder);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toContain(`til ${formatDayMonthTime(ceilMinute(roundEnds))}.`);
+    expect(res.json().message).toContain(`til ${formatLongDate(roundEnds)}.`);
   });
 
   it('lets the account go once the round has ended or the bid has lapsed', async () => {

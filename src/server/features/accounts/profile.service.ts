@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { formatDayMonthTime } from '../../../shared/format/date';
+import { formatLongDate } from '../../../shared/format/date';
 import type { ChangePasswordInput, updateProfileSchema } from '../../../shared/schemas/auth';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import type { Tx } from '../../db/client';
@@ -84,10 +84,10 @@ export async function deleteAccount(deps: AppDeps, viewer: Viewer): Promise<void
     // waits and then finds the account gone.
     const bindsUntil = await findLatestBindingTime(tx, user.id, await databaseNow(tx));
     if (bindsUntil) {
-      // Shown to the minute, rounded up: '14:00' for 14:00:45 would name a moment the bid still binds.
-      const shown = new Date(Math.ceil(bindsUntil.getTime() / 60_000) * 60_000);
+      // Written as the receipt wrote the acceptance deadline (formatLongDate, seconds dropped): the bidder
+      // compares the two, and a refusal naming 18:13 for a receipt's 18:12 reads as a different promise.
       throw new Conflict(
-        `Du har bindende bud som gjelder til ${formatDayMonthTime(shown)}. Du kan slette kontoen etter dette.`,
+        `Du har bindende bud som gjelder til ${formatLongDate(bindsUntil)}. Du kan slette kontoen etter dette.`,
       );
     }
     await scrubAccount(tx, deps, user);
