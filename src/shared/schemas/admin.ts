@@ -70,7 +70,8 @@ export interface PendingResetView {
   id: string;
   reason: string | null;
   requestedAt: string;
-  user: { id: string; firstName: string; lastName: string; email: string };
+  /** isAdmin: no administrator sets another's password, so the panel offers only 'Avvis' for those. */
+  user: { id: string; firstName: string; lastName: string; email: string; isAdmin: boolean };
 }
 
 /** GET /api/admin/users/{id}/bids: a user's bids, newest first. */

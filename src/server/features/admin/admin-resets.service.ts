@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { Conflict, NotFound } from '../../errors';
 import { hashPassword } from '../../security/passwords';
-import { lockViewerById, type Viewer } from '../accounts/accounts.repository';
+import { lockViewerById, updateUser, type Viewer } from '../accounts/accounts.repository';
 import {
   deleteResetRequest,
   findPendingResets,
@@ -12,7 +12,7 @@ import {
   markResetApproved,
 } from '../auth/password-resets.repository';
 import { recordAdminAction } from './admin-actions.service';
-import { setPasswordOf } from './admin-users.service';
+import { assertPasswordSettableBy, setPasswordOf } from './admin-users.service';
 
 export const RESET_NOT_FOUND = 'Fant ikke forespørselen om nytt passord';
 export const RESET_ALREADY_HANDLED = 'Forespørselen om nytt passord er allerede behandlet';
@@ -50,6 +50,8 @@ export async function approveReset(
   const hash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     const user = await lockOpenRequest(tx, requestId);
+    // An administrator who forgot theirs uses the mailed link: no other admin sets it for them.
+    assertPasswordSettableBy(admin, user);
     // A new password would not let them in: login waits for a verified address (PRODUCT.md "Accounts").
     if (!user.emailVerified) throw new Conflict(RESET_USER_UNVERIFIED);
     await markResetApproved(tx, requestId, admin.id);
@@ -65,19 +67,21 @@ export async function approveReset(
 }
 
 /**
- * Removes the request from the queue. The user's password is unchanged, and a link already mailed to them
- * still works: it goes to the account's own mailbox, which is proof enough (decision 008).
+ * Removes the request from the queue and revokes the reset link already mailed for it: an administrator
+ * rejects a request because it looks suspicious (a mailbox may be in the wrong hands), and a link that kept
+ * working would make the rejection stop nothing. The password is unchanged; the user can ask again.
  */
 export async function rejectReset(deps: AppDeps, admin: Viewer, requestId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const user = await lockOpenRequest(tx, requestId);
     await deleteResetRequest(tx, requestId);
+    await updateUser(tx, user.id, { passwordResetToken: null });
     await recordAdminAction(
       tx,
       admin,
       'reject-password-reset',
       { type: 'user', id: user.id },
-      'Avviste forespørsel om nytt passord',
+      'Avviste forespørsel om nytt passord; lenken på e-post er ugyldig',
     );
   });
 }

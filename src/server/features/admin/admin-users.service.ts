@@ -35,6 +35,9 @@ import {
 
 export const USER_NOT_FOUND = 'Fant ikke brukeren';
 export const ALREADY_VERIFIED = 'Brukeren er allerede verifisert';
+export const ADMIN_PASSWORD_NOT_SETTABLE = 'Du kan ikke sette passordet til en annen administrator';
+export const OWN_PASSWORD_NOT_HERE =
+  'Ditt eget passord endrer du under «Endre passord» på profilen din, med det nåværende passordet.';
 export const ONLY_UNVERIFIED_CAN_BE_REJECTED =
   'Bare brukere som ikke har bekreftet e-postadressen, kan avvises. Slett brukeren i stedet.';
 
@@ -194,20 +197,29 @@ export async function updateUserAsAdmin(
 }
 
 /**
+ * No administrator sets an administrator's password, as none can delete one: a stolen admin session must
+ * not be able to take over the other admin accounts, nor its own without the current password. An admin
+ * changes their own under 'Endre passord', which asks for the current one.
+ */
+export function assertPasswordSettableBy(admin: Viewer, user: Viewer): void {
+  if (user.id === admin.id) throw new Forbidden(OWN_PASSWORD_NOT_HERE);
+  if (user.isAdmin) throw new Forbidden(ADMIN_PASSWORD_NOT_SETTABLE);
+}
+
+/**
  * Sets a new password in the caller's transaction: stored as a hash, the e-mailed reset link made useless,
- * open reset requests completed, every session of the user ended (but the acting admin's own, if they set
- * their own), and the user told by e-mail, without the password.
+ * open reset requests completed, every session of the user ended, and the user told by e-mail, without the
+ * password.
  */
 export async function setPasswordOf(
   tx: Tx,
   deps: AppDeps,
   user: Viewer,
   passwordHash: string,
-  keepSid?: string,
 ): Promise<void> {
   await updateUser(tx, user.id, { password: passwordHash, passwordResetToken: null });
   await completeResetRequests(tx, user.id);
-  await deleteUserSessions(tx, user.id, keepSid);
+  await deleteUserSessions(tx, user.id);
   await enqueueMail(tx, passwordSetByAdminMail(user, deps.env.APP_URL));
 }
 
@@ -216,13 +228,13 @@ export async function changePasswordAsAdmin(
   admin: Viewer,
   userId: string,
   input: AdminSetPasswordInput,
-  adminSid: string,
 ): Promise<void> {
   // argon2 takes a while: hash before the row lock is taken, not while holding it.
   const hash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     const user = await lockUserOr404(tx, userId);
-    await setPasswordOf(tx, deps, user, hash, user.id === admin.id ? adminSid : undefined);
+    assertPasswordSettableBy(admin, user);
+    await setPasswordOf(tx, deps, user, hash);
     await recordAdminAction(
       tx,
       admin,

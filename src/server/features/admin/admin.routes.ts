@@ -62,13 +62,7 @@ export function adminRoutes(deps: AppDeps) {
       '/api/admin/users/:id/change-password',
       { config: admin, schema: { params: userParams, body: adminSetPasswordSchema } },
       async (request) => {
-        await changePasswordAsAdmin(
-          deps,
-          viewerOf(request),
-          request.params.id,
-          request.body,
-          request.session.sessionId,
-        );
+        await changePasswordAsAdmin(deps, viewerOf(request), request.params.id, request.body);
         return { message: 'Passord endret' };
       },
     );

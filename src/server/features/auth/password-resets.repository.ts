@@ -54,7 +54,13 @@ export async function findPendingResets(db: DbOrTx) {
       id: passwordResetRequests.id,
       reason: passwordResetRequests.reason,
       requestedAt: passwordResetRequests.requestedAt,
-      user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      user: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        isAdmin: users.isAdmin,
+      },
     })
     .from(passwordResetRequests)
     .innerJoin(users, eq(users.id, passwordResetRequests.userId))

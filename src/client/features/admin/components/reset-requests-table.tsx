@@ -9,7 +9,10 @@ import { useApproveReset, useRejectReset } from '../api/use-admin-actions';
 import { AdminTable, fullName } from './admin-table';
 import { PasswordDialog } from './password-dialog';
 
-/** Password-reset requests waiting for an administrator: 'Godkjenn' sets a new password, 'Avvis' removes it. */
+/**
+ * Password-reset requests waiting for an administrator: 'Godkjenn' sets a new password, 'Avvis' removes the
+ * request and makes the link already mailed for it useless.
+ */
 export function ResetRequestsTable({ requests }: { requests: PendingResetView[] }) {
   const approve = useApproveReset();
   const reject = useRejectReset();
@@ -33,13 +36,16 @@ export function ResetRequestsTable({ requests }: { requests: PendingResetView[] 
         ]}
         actions={(r) => (
           <>
-            <Button
-              size="xs"
-              onClick={() => setApproving(r)}
-              aria-label={`Godkjenn forespørselen fra ${fullName(r.user)}`}
-            >
-              Godkjenn
-            </Button>
+            {/* An administrator resets their own through the mailed link; no other admin sets it. */}
+            {r.user.isAdmin ? null : (
+              <Button
+                size="xs"
+                onClick={() => setApproving(r)}
+                aria-label={`Godkjenn forespørselen fra ${fullName(r.user)}`}
+              >
+                Godkjenn
+              </Button>
+            )}
             <Button
               size="xs"
               variant="outline"
@@ -92,7 +98,11 @@ export function ResetRequestsTable({ requests }: { requests: PendingResetView[] 
           reject.mutate(
             rejecting.id,
             toastOutcome(
-              { title: 'Passord reset avvist', message: 'Forespørselen er fjernet. Passordet er uendret.' },
+              {
+                title: 'Passord reset avvist',
+                message:
+                  'Forespørselen er fjernet, og lenken på e-post virker ikke lenger. Passordet er uendret.',
+              },
               'Feil ved avvisning',
               () => setRejecting(null),
             ),
@@ -102,8 +112,8 @@ export function ResetRequestsTable({ requests }: { requests: PendingResetView[] 
         <Text>
           Forespørselen fra{' '}
           {shownRejecting ? `${fullName(shownRejecting.user)} (${shownRejecting.user.email})` : ''} fjernes
-          fra listen. Passordet er uendret, og en lenke brukeren allerede har fått på e-post, virker til den
-          utløper.
+          fra listen. Lenken for å tilbakestille passordet som allerede er sendt på e-post, slutter å virke.
+          Passordet er uendret.
         </Text>
       </ConfirmDialog>
     </>
