@@ -58,7 +58,10 @@ export function AdminPage() {
     content = (
       <Tabs defaultValue="unverified">
         <Tabs.List>
-          <Tabs.Tab value="unverified">Uverifisert e-post ({unverified.data.length})</Tabs.Tab>
+          {/* The tab holds both lists, so its count is both: a waiting reset request needs the admin too. */}
+          <Tabs.Tab value="unverified">
+            Uverifisert e-post ({unverified.data.length + resets.data.length})
+          </Tabs.Tab>
           <Tabs.Tab value="users">Alle brukere ({users.data.length})</Tabs.Tab>
           <Tabs.Tab value="rounds">Budrunder ({rounds.data.length})</Tabs.Tab>
         </Tabs.List>
