@@ -40,6 +40,11 @@ describe.skipIf(!chromiumAvailable())('bidding with quick raises and a financing
       },
       { emailVerified: true },
     );
+    await createUser(
+      db,
+      { email: 'kari@example.no', password: PASSWORD, firstName: 'Kari', lastName: 'Konkurrent' },
+      { emailVerified: true },
+    );
     const id = await createRound(db, seller, {
       title: 'Bevisgården',
       address: 'Bankveien 2, 0150 Oslo',
@@ -80,8 +85,13 @@ describe.skipIf(!chromiumAvailable())('bidding with quick raises and a financing
 
     const row = page.getByTestId('bid-row').first();
     await row.getByText('Finansieringsbevis: Vedlagt').waitFor();
-    // A bidder sees only that a proof is there, never a link to it.
-    expect(await row.getByRole('link', { name: /Vedlagt/ }).count()).toBe(0);
+    // The bidder can open the proof they sent with their own bid.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('link', { name: 'Vedlagt (last ned)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('finansieringsbevis.pdf');
+    expect((await readFile(await download.path())).equals(PDF)).toBe(true);
     // The next quick raise starts from the new highest bid.
     await page.getByRole('button', { name: 'Legg 10 000 kr over høyeste bud' }).click();
     expect(await page.getByLabel('Beløp').inputValue()).toBe('4 035 000');
@@ -111,6 +121,17 @@ describe.skipIf(!chromiumAvailable())('bidding with quick raises and a financing
     expect(download.suggestedFilename()).toBe('finansieringsbevis.pdf');
     const path = await download.path();
     expect((await readFile(path)).equals(PDF)).toBe(true);
+    await page.close();
+  });
+
+  it('another bidder sees that the bid has a proof, and no link to it', async () => {
+    const page = await openPage(browser);
+    await logIn(page, server.baseUrl, 'kari@example.no', PASSWORD);
+    await page.goto(roundUrl);
+    const row = page.getByTestId('bid-row').filter({ hasText: '4 025 000' });
+    await row.getByText('Finansieringsbevis: Vedlagt').waitFor({ timeout: 15_000 });
+    expect(await row.getByRole('link', { name: /Vedlagt/ }).count()).toBe(0);
+    expect(await page.locator('a[href*="financing-proof"]').count()).toBe(0);
     await page.close();
   });
 

@@ -26,6 +26,7 @@ export interface BidReceipt {
   conditions: string | null;
   bidDeadline: Date;
   receivedAt: Date;
+  hasFinancingProof: boolean;
 }
 
 /** The written receipt of a bid (PRODUCT.md "Bids"): everything the bidder committed to, with the server's time. */
@@ -38,6 +39,7 @@ export function bidReceiptMail(to: Person, round: MailRound, bid: BidReceipt, ur
       `Beløp: ${kr(bid.amount)} (${formatAmountInWords(bid.amount)})`,
       `Akseptfrist: ${formatLongDate(bid.bidDeadline)}`,
       `Forbehold: ${bid.conditions || 'Ingen'}`,
+      `Finansieringsbevis: ${bid.hasFinancingProof ? 'vedlagt' : 'ikke vedlagt'}`,
       `Mottatt: ${formatLongDate(bid.receivedAt)} (norsk tid, serverens klokke)`,
       `Bud-ID: ${bid.bidId}`,
     ],

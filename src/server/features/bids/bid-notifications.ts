@@ -18,7 +18,14 @@ export const roundUrl = (deps: AppDeps, roundId: string) => `${deps.env.APP_URL}
 interface NewBid {
   round: MailRound & { ownerId: string | null; smsNotificationsEnabled: boolean };
   bidder: Viewer;
-  bid: { id: string; amount: number; conditions: string | null; bidDeadline: Date; createdAt: Date };
+  bid: {
+    id: string;
+    amount: number;
+    conditions: string | null;
+    bidDeadline: Date;
+    createdAt: Date;
+    financingProof: string | null;
+  };
 }
 
 /**
@@ -71,6 +78,7 @@ export async function queueNewBidNotifications(tx: DbOrTx, deps: AppDeps, { roun
         conditions: bid.conditions,
         bidDeadline: bid.bidDeadline,
         receivedAt: bid.createdAt,
+        hasFinancingProof: bid.financingProof !== null,
       },
       url,
     ),

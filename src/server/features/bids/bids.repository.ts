@@ -150,6 +150,7 @@ export async function claimBidForNotifying(tx: DbOrTx, bidId: string) {
       conditions: bids.conditions,
       bidDeadline: bids.bidDeadline,
       createdAt: bids.createdAt,
+      financingProof: bids.financingProof,
     });
   if (!bid) return null;
   // Read, not locked: the round's row lock belongs to the bids that are coming in meanwhile.

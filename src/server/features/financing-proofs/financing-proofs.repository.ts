@@ -9,12 +9,13 @@ export async function insertProof(db: DbOrTx, row: typeof financingProofs.$infer
 }
 
 /** The proof, locked until the transaction ends, so two bids can never both take it. */
-/** A bid's proof with the owner of the bid's round, for deciding who may download it. */
+/** A bid's proof with its bidder and the owner of the bid's round, for deciding who may download it. */
 export async function findProofOfBid(db: DbOrTx, bidId: string) {
   const [row] = await db
     .select({
       bidId: bids.id,
       amount: bids.amount,
+      bidderId: bids.userId,
       ownerId: properties.ownerId,
       storageKey: financingProofs.storageKey,
       contentType: financingProofs.contentType,

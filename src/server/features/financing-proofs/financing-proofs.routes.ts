@@ -13,7 +13,7 @@ import {
 
 const user = { access: 'user' } as const;
 
-/** Upload a financing proof as the raw body; download it again as the round's owner or an admin. */
+/** Upload a financing proof as the raw body; download it again as its bidder, the round's owner or an admin. */
 export function financingProofsRoutes(deps: AppDeps) {
   return async (base: FastifyInstance): Promise<void> => {
     const app = base.withTypeProvider<ZodTypeProvider>();

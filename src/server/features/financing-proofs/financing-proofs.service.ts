@@ -68,12 +68,17 @@ export function proofRefusal(proof: { userId: string; bidId: string | null } | n
   return null;
 }
 
-/** The file, for the round's owner and for admins only. */
+export const PROOF_NOT_YOURS = 'Bare budgiveren, selgeren og administratorer kan se finansieringsbeviset';
+
+/**
+ * The file, for the bidder who attached it (their receipt says it is there, so they may check what they
+ * sent), the round's owner and admins. Other bidders only ever learn that a bid has one.
+ */
 export async function downloadProof(deps: Pick<AppDeps, 'db' | 'storage'>, viewer: Viewer, bidId: string) {
   const proof = await findProofOfBid(deps.db, bidId);
   if (!proof) throw new NotFound('Budet ble ikke funnet');
-  if (proof.ownerId !== viewer.id && !viewer.isAdmin)
-    throw new Forbidden('Bare selgeren og administratorer kan se finansieringsbeviset');
+  if (proof.bidderId !== viewer.id && proof.ownerId !== viewer.id && !viewer.isAdmin)
+    throw new Forbidden(PROOF_NOT_YOURS);
   const file = proof.storageKey ? await deps.storage.get(proof.storageKey) : null;
   if (!file || !proof.contentType) throw new NotFound('Budet har ikke noe finansieringsbevis');
   const extension = isProofContentType(proof.contentType) ? PROOF_TYPES[proof.contentType].extension : 'pdf';

@@ -81,7 +81,8 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
             bid={bid}
             now={judgedAt}
             roundOpen={isOpen}
-            canOpenProof={canManage}
+            // The bidder may open the proof of their own bid; the server refuses anyone else's.
+            canOpenProof={canManage || bid.isOwnBid}
             canSelectWinner={selectable.has(bid.id)}
             highlighted={bid.id === flashBidId && bid.isHighestBid}
             onSelectWinner={setWinnerCandidate}

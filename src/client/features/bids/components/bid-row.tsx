@@ -17,7 +17,7 @@ interface BidRowProps {
   roundOpen?: boolean;
   /** Show 'Velg som vinner': owner or admin, round open, and this is the bidder's latest live bid. */
   canSelectWinner: boolean;
-  /** The owner or an admin: the financing proof can be downloaded. */
+  /** The owner, an admin, or the bid's own bidder: the financing proof can be downloaded. */
   canOpenProof: boolean;
   /** Leave out who bid: the owner's grouped view shows it once above the bidder's bids. */
   hideBidder?: boolean;
