@@ -1,9 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { AppError, Unauthorized } from '../../errors';
+import { Unauthorized } from '../../errors';
 import { viewerOf } from '../../http/access';
+import { acceptRawUploads } from '../../http/raw-upload';
 import {
   downloadProof,
   MAX_PROOF_BYTES,
@@ -38,19 +39,12 @@ export function financingProofsRoutes(deps: AppDeps) {
 // Its own plugin, so that raw bytes of any declared type and a 10 MB body are accepted on this route alone.
 function uploadRoute(deps: AppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    app.setErrorHandler((error: FastifyError) => {
-      // Thrown again, the error reaches the app's handler and the one error contract.
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, PROOF_TOO_LARGE_MESSAGE);
-      throw error;
-    });
+    acceptRawUploads(app, MAX_PROOF_BYTES, PROOF_TOO_LARGE_MESSAGE);
 
     app.post(
       '/api/financing-proofs',
       {
         config: user,
-        bodyLimit: MAX_PROOF_BYTES,
         // Refuse visitors before reading up to 10 MB.
         onRequest: async (request) => {
           if (!request.session?.userId) throw new Unauthorized();

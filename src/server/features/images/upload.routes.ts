@@ -1,9 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { AppError, Unauthorized } from '../../errors';
+import { Unauthorized } from '../../errors';
 import { viewerOf } from '../../http/access';
+import { acceptRawUploads } from '../../http/raw-upload';
 import { MAX_IMAGE_BYTES } from './image-processing';
 import {
   checkUploadLink,
@@ -43,20 +44,12 @@ const linkOf = (request: FastifyRequest) =>
 // Its own plugin, so that raw bytes of any type and a 10 MB body are accepted on this route alone.
 function fileUploadRoute(deps: AppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    app.setErrorHandler((error: FastifyError) => {
-      // Thrown again, the error reaches the app's handler and the one error contract.
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new AppError(413, TOO_LARGE_MESSAGE);
-      throw error;
-    });
+    acceptRawUploads(app, MAX_IMAGE_BYTES, TOO_LARGE_MESSAGE);
 
     app.put(
       `${UPLOAD_PATH_PREFIX}:id`,
       {
         config: user,
-        // A little above the image limit, so a slightly larger file gets the same message from the service.
-        bodyLimit: MAX_IMAGE_BYTES + 1024 * 1024,
         // Refuse visitors and bad links before reading up to 10 MB.
         onRequest: async (request) => {
           const userId = request.session?.userId;
