@@ -230,14 +230,23 @@ export interface BidToPlace {
  * Places the bid with place_bid: one statement, sent outside any transaction, so the round's lock is taken
  * and released inside the database and never held across a round trip. The state it returns is the one it
  * judged the bid against; placedAt is null when a rule refused it.
+ *
+ * `lockTimeoutMs` replaces the pool's lock_timeout for this statement alone (set_config with is_local, in
+ * the statement's own transaction), so a bid waits at the database only for what is left of its budget.
+ * The set_config sits in a subquery that the call to place_bid refers to laterally, and neither may be
+ * flattened (offset 0): that makes PostgreSQL run it first, before place_bid asks for the round's lock.
  */
-export async function placeBidUnderLock(db: Db, bid: BidToPlace): Promise<BidState> {
-  return toBidState(
-    await db.execute(sql`select * from place_bid(
+export async function placeBidUnderLock(db: Db, bid: BidToPlace, lockTimeoutMs?: number): Promise<BidState> {
+  const placeBid = sql`place_bid(
       ${bid.id}::uuid, ${bid.bidRoundId}::uuid, ${bid.userId}::uuid, ${bid.amount}::bigint, ${bid.conditions},
       ${bid.bidDeadline.toISOString()}::timestamptz, ${bid.financingProofId}::uuid,
       make_interval(mins => ${bid.minAcceptanceMinutes}::integer),
       ${bid.job.type}, ${JSON.stringify(bid.job.payload)}::jsonb, ${bid.job.maxAttempts}::integer,
-      ${bid.event.channel}, ${bid.event.payload})`),
+      ${bid.event.channel}, ${bid.event.payload})`;
+  if (lockTimeoutMs === undefined) return toBidState(await db.execute(sql`select * from ${placeBid}`));
+  return toBidState(
+    await db.execute(sql`select placed.* from
+      (select set_config('lock_timeout', ${String(lockTimeoutMs)}::text, true) as applied offset 0) timeout,
+      lateral (select * from ${placeBid} where timeout.applied is not null offset 0) placed`),
   );
 }

@@ -32,7 +32,7 @@ import {
   findRoundBidsWithBidders,
   placeBidUnderLock,
 } from './bids.repository';
-import { RoundQueue } from './round-queue';
+import { RoundBusy, RoundQueue } from './round-queue';
 
 const roundQueue = new RoundQueue();
 
@@ -55,25 +55,32 @@ export async function placeBid(
   if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
   const proofId = input.financingProofId ?? null;
   const id = randomUUID();
-  const placed = await roundQueue.run(input.bidRoundId, () =>
-    retryingConflicts(() =>
-      placeBidUnderLock(deps.db, {
-        id,
-        bidRoundId: input.bidRoundId,
-        userId: viewer.id,
-        amount: input.amount,
-        conditions: input.conditions,
-        bidDeadline: input.bidDeadline,
-        financingProofId: proofId,
-        minAcceptanceMinutes: MIN_ACCEPTANCE_MINUTES,
-        job: bidPlacedJob(id),
-        event: {
-          channel: EVENT_CHANNEL,
-          payload: announceChange({ type: 'round', roundId: input.bidRoundId, change: 'bid', bidId: id }),
+  // A bid's whole wait, for its turn and then for the round's lock, is bounded by the lock timeout.
+  const budgetMs = deps.env.DB_LOCK_TIMEOUT_MS;
+  const placed = await roundQueue.run(input.bidRoundId, budgetMs, (remainingMs) => {
+    const deadline = performance.now() + remainingMs;
+    return retryingConflicts(() =>
+      placeBidUnderLock(
+        deps.db,
+        {
+          id,
+          bidRoundId: input.bidRoundId,
+          userId: viewer.id,
+          amount: input.amount,
+          conditions: input.conditions,
+          bidDeadline: input.bidDeadline,
+          financingProofId: proofId,
+          minAcceptanceMinutes: MIN_ACCEPTANCE_MINUTES,
+          job: bidPlacedJob(id),
+          event: {
+            channel: EVENT_CHANNEL,
+            payload: announceChange({ type: 'round', roundId: input.bidRoundId, change: 'bid', bidId: id }),
+          },
         },
-      }),
-    ),
-  );
+        budgetMs > 0 ? lockWaitFor(deadline - performance.now(), budgetMs) : undefined,
+      ),
+    );
+  });
   const refusal = bidRefusal(placed, viewer, input);
   if (!placed.placedAt) throw refusal ?? new Error(`place_bid refused a bid that the rules allow: ${id}`);
   // Committed already; a disagreement is a defect in one of the two, to be found and fixed.
@@ -94,6 +101,18 @@ export async function placeBid(
     isBidderDeleted: false,
     hasFinancingProof: proofId !== null,
   };
+}
+
+/**
+ * How long place_bid may wait for the round's lock, out of the `remainingMs` left of the bid's budget.
+ * lock_timeout counts each lock wait on its own, and a bid that is not first in line waits twice: for the
+ * tuple lock that the bid ahead of it holds (from this process or another) while that one waits, then, once
+ * that one is through or has given up, for the round's row itself. Half of what is left for each keeps the
+ * whole wait within the budget, whichever place in line the bid takes.
+ */
+function lockWaitFor(remainingMs: number, budgetMs: number): number {
+  if (remainingMs < 2) throw new RoundBusy(budgetMs);
+  return Math.floor(remainingMs / 2);
 }
 
 /** The answer for the first rule the bid breaks against `state`, in the order users meet them, or null. */
