@@ -51,6 +51,9 @@ const envSchema = z.object({
   // tests, or a proxy that limits instead). The sensitive limits (login, resets, uploads) stay on.
   RATE_LIMIT_USER_PER_MIN: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).default(300)),
   RATE_LIMIT_ADDRESS_PER_MIN: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).default(600)),
+  // 'New bid' messages to one follower (or the owner) about one round: at most one e-mail and one SMS per
+  // this many seconds; later bids in the window are folded into one message at its end. 0 folds nothing.
+  NOTIFY_WINDOW_S: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(86_400).default(60)),
   // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics is off.
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   // Where the rate-limit counters of several processes meet: Redis if set, else PostgreSQL (DATABASE_URL).

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import { bidLapseJobHandlers } from '../features/bids/bid-lapse';
+import { bidNoticeJobHandlers } from '../features/bids/bid-notices';
 import { bidPlacedJobHandlers } from '../features/bids/bid-notifications';
 import { mailJobHandlers } from '../mail/mail-jobs';
 import { smsJobHandlers } from '../sms/sms-jobs';
@@ -14,5 +15,6 @@ export function createJobHandlers(deps: AppDeps): Record<string, JobHandler> {
     ...storageJobHandlers(deps),
     ...bidLapseJobHandlers(deps),
     ...bidPlacedJobHandlers(deps),
+    ...bidNoticeJobHandlers(deps),
   };
 }

@@ -15,10 +15,10 @@ interface Person {
   firstName: string;
 }
 
-const hello = (p: Person) => `Hei ${p.firstName}!`;
-const roundName = (r: MailRound) => `${r.title}, ${r.address}`;
+export const hello = (p: Person) => `Hei ${p.firstName}!`;
+export const roundName = (r: MailRound) => `${r.title}, ${r.address}`;
 // Mail clients and SMS show plain spaces better than the no-break spaces of on-screen amounts.
-const kr = (amount: number) => formatMoney(amount).replace(/\u00a0/g, ' ');
+export const kr = (amount: number) => formatMoney(amount).replace(/\u00a0/g, ' ');
 
 export interface BidReceipt {
   bidId: string;

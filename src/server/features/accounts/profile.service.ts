@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../../security/passwords';
 import { deleteResetRequestsOf } from '../auth/password-resets.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
 import { closeRoundsOwnedBy } from '../bid-rounds/round-lifecycle.service';
+import { findRoundsLedByBidder, queueDropsAfterWithdrawal } from '../bids/bid-lapse';
 import { findLatestBindingTime } from '../bids/bids.repository';
 import { forgetProofsOfUser } from '../financing-proofs/financing-proofs.service';
 import { scrubUserFromJournals } from '../journals/journals.service';
@@ -102,6 +103,9 @@ export async function scrubAccount(
 ): Promise<void> {
   // Own open rounds end first, so that their journals are written while the seller still exists.
   await closeRoundsOwnedBy(tx, deps, user.id);
+  // Their bids stop counting with the account (bids of deleted accounts are not live): where one led, the
+  // owner and followers hear of the new highest bid once the account is gone.
+  const ledRounds = await findRoundsLedByBidder(tx, user.id);
   await scrubUserFromJournals(tx, user.id);
   await forgetProofsOfUser(tx, user.id);
   // Queued and delivered messages to the person go (decision 014), including those the closing of their
@@ -126,4 +130,5 @@ export async function scrubAccount(
   await deleteUserFollows(tx, user.id);
   await deleteResetRequestsOf(tx, user.id);
   await deleteUserSessions(tx, user.id);
+  await queueDropsAfterWithdrawal(tx, deps, ledRounds);
 }

@@ -9,7 +9,7 @@ import {
   winnerMail,
 } from '../../mail/round-mails';
 import { findViewerById } from '../accounts/accounts.repository';
-import { roundUrl } from '../bids/bid-notifications';
+import { roundUrl } from '../bids/bid-notices';
 import type { BidWithBidder } from '../bids/bids.repository';
 import type { LockedRound } from './bid-rounds.repository';
 

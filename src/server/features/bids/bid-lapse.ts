@@ -6,16 +6,34 @@ import type { AppDeps } from '../../deps';
 import { publishEvent } from '../../events/bus-event';
 import { enqueueJob } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
+import {
+  lapseWarningMail,
+  lapseWarningSms,
+  ownerLapseMail,
+  ownerLapseSms,
+} from '../../mail/bid-notice-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { bidLapsedMail } from '../../mail/round-mails';
-import { roundUrl } from './bid-notifications';
+import { queueHeadlineDrop, queueMessages, roundUrl } from './bid-notices';
+import {
+  findHighestLiveBid,
+  findRoundAudience,
+  findRoundForNotices,
+  findRoundsLedBy,
+  markNoticeSent,
+  type NoticeRound,
+} from './bid-notices.repository';
 
 export const BID_LAPSED_JOB = 'bid:lapsed';
+export const BID_LAPSE_WARNING_JOB = 'bid:lapse-warning';
+
+/** The owner is warned this long before the highest live bid lapses (PRODUCT.md; issue 21, item 12). */
+export const LAPSE_WARNING_MS = 30 * 60_000;
 
 /**
- * Queued with the bid, to run at its acceptance deadline: the bidder hears that the bid has lapsed and that
- * they may bid again. Only when the round is still open at that moment; a deadline after the round's own
- * needs no job at all.
+ * Queued with the bid: at its acceptance deadline the bidder and the owner hear that it has lapsed, and 30
+ * minutes before, the owner is warned if it is the highest live bid then. Only while the round is open at
+ * that moment; a deadline after the round's own needs no job at all.
  */
 export async function scheduleLapseNotice(
   tx: DbOrTx,
@@ -24,6 +42,8 @@ export async function scheduleLapseNotice(
 ): Promise<void> {
   if (bid.bidDeadline >= roundDeadline) return;
   await enqueueJob(tx, BID_LAPSED_JOB, { bidId: bid.id }, { runAt: bid.bidDeadline });
+  const warnAt = new Date(bid.bidDeadline.getTime() - LAPSE_WARNING_MS);
+  await enqueueJob(tx, BID_LAPSE_WARNING_JOB, { bidId: bid.id }, { runAt: warnAt });
 }
 
 async function findLapse(db: DbOrTx, bidId: string) {
@@ -60,6 +80,53 @@ async function hasLaterBid(db: DbOrTx, roundId: string, userId: string, after: D
   return rows.length > 0;
 }
 
+/** The round's owner, if the account still exists. */
+async function findOwner(db: DbOrTx, round: NoticeRound) {
+  if (!round.ownerId) return null;
+  return (await findRoundAudience(db, { id: round.id, ownerId: round.ownerId })).get(round.ownerId) ?? null;
+}
+
+/**
+ * Warns the owner, once, that the highest live bid lapses at its deadline: by the warning job 30 minutes
+ * before, or at once when a bid that lapses sooner than that has just become the highest.
+ */
+export async function warnOwnerOfLapse(
+  tx: DbOrTx,
+  deps: AppDeps,
+  round: NoticeRound,
+  bid: { id: string; amount: number; bidDeadline: Date },
+): Promise<void> {
+  const owner = await findOwner(tx, round);
+  if (!owner || !(await markNoticeSent(tx, `lapse-warning:${bid.id}`, round.id))) return;
+  const url = roundUrl(deps, round.id);
+  await queueMessages(tx, round, [owner], {
+    mail: (to) => lapseWarningMail(to, round, bid, url),
+    sms: lapseWarningSms(round, bid, url),
+  });
+}
+
+/** After the highest bid went down: if the new highest lapses within 30 minutes, the owner hears now. */
+async function warnIfNewHighestLapsesSoon(tx: DbOrTx, deps: AppDeps, round: NoticeRound, now: Date) {
+  const highest = await findHighestLiveBid(tx, round.id, now);
+  if (!highest?.bidDeadline || highest.bidDeadline >= round.deadline) return;
+  if (highest.bidDeadline.getTime() - now.getTime() > LAPSE_WARNING_MS) return;
+  await warnOwnerOfLapse(tx, deps, round, { ...highest, bidDeadline: highest.bidDeadline });
+}
+
+/** The open rounds that the user's live bid leads now: read before their account is deleted. */
+export async function findRoundsLedByBidder(tx: DbOrTx, userId: string): Promise<string[]> {
+  return findRoundsLedBy(tx, userId, await databaseNow(tx));
+}
+
+/** A bidder's account was deleted: the rounds their bid led get the new figure (decision 028). */
+export async function queueDropsAfterWithdrawal(tx: DbOrTx, deps: AppDeps, roundIds: string[]) {
+  for (const roundId of roundIds) {
+    await queueHeadlineDrop(tx, deps, roundId, 'withdrawn');
+    const round = await findRoundForNotices(tx, roundId);
+    if (round) await warnIfNewHighestLapsesSoon(tx, deps, round, await databaseNow(tx));
+  }
+}
+
 export function bidLapseJobHandlers(deps: AppDeps): Record<string, JobHandler> {
   return {
     [BID_LAPSED_JOB]: async (payload) => {
@@ -72,19 +139,64 @@ export function bidLapseJobHandlers(deps: AppDeps): Record<string, JobHandler> {
         // invites a new bid. (A round that ended before the bid lapsed is covered too: it is closed or past.)
         const now = await databaseNow(tx);
         if (lapse.bidDeadline > now || lapse.isClosed || lapse.roundDeadline <= now) return;
+        // Once, however often the job runs.
+        if (!(await markNoticeSent(tx, `lapsed:${bidId}`, lapse.roundId))) return;
         // The highest bid may be another one now: screens that show the round are told at once.
         await publishEvent(tx, { type: 'round', roundId: lapse.roundId, change: 'bid-lapsed' });
+        const url = roundUrl(deps, lapse.roundId);
         // A newer bid from the same bidder has taken this one's place: no need to say the old one lapsed.
-        if (await hasLaterBid(tx, lapse.roundId, lapse.userId, lapse.createdAt)) return;
-        await enqueueMail(
-          tx,
-          bidLapsedMail(
-            lapse,
-            { id: lapse.roundId, title: lapse.title, address: lapse.address },
-            { amount: lapse.amount, bidDeadline: lapse.bidDeadline, roundDeadline: lapse.roundDeadline },
-            roundUrl(deps, lapse.roundId),
-          ),
-        );
+        if (!(await hasLaterBid(tx, lapse.roundId, lapse.userId, lapse.createdAt)))
+          await enqueueMail(
+            tx,
+            bidLapsedMail(
+              lapse,
+              { id: lapse.roundId, title: lapse.title, address: lapse.address },
+              { amount: lapse.amount, bidDeadline: lapse.bidDeadline, roundDeadline: lapse.roundDeadline },
+              url,
+            ),
+          );
+        const round = await findRoundForNotices(tx, lapse.roundId);
+        if (!round) return;
+        // It led until it lapsed, and nothing higher came since: the headline went down.
+        const justBefore = new Date(lapse.bidDeadline.getTime() - 1);
+        const before = await findHighestLiveBid(tx, round.id, justBefore);
+        const highest = await findHighestLiveBid(tx, round.id, now);
+        const wasHighest = before?.id === lapse.bidId && (highest?.amount ?? 0) < lapse.amount;
+        const owner = await findOwner(tx, round);
+        if (owner) {
+          const notice = {
+            amount: lapse.amount,
+            bidDeadline: lapse.bidDeadline,
+            wasHighest,
+            highest: highest?.amount ?? null,
+          };
+          await queueMessages(tx, round, [owner], {
+            mail: (to) => ownerLapseMail(to, round, notice, url),
+            sms: ownerLapseSms(round, notice, url),
+          });
+        }
+        if (!wasHighest) return;
+        await queueHeadlineDrop(tx, deps, round.id, 'lapsed', { skipOwner: true });
+        await warnIfNewHighestLapsesSoon(tx, deps, round, now);
+      });
+    },
+    [BID_LAPSE_WARNING_JOB]: async (payload) => {
+      const { bidId } = payload as { bidId: string };
+      await deps.db.transaction(async (tx) => {
+        const lapse = await findLapse(tx, bidId);
+        if (!lapse?.bidDeadline || lapse.deletedAt) return;
+        const now = await databaseNow(tx);
+        if (lapse.bidDeadline <= now || lapse.isClosed || lapse.roundDeadline <= now) return;
+        // Only the bid the owner would accept: a lower one lapsing changes nothing they must act on.
+        const highest = await findHighestLiveBid(tx, lapse.roundId, now);
+        if (highest?.id !== lapse.bidId) return;
+        const round = await findRoundForNotices(tx, lapse.roundId);
+        if (round)
+          await warnOwnerOfLapse(tx, deps, round, {
+            id: lapse.bidId,
+            amount: lapse.amount,
+            bidDeadline: lapse.bidDeadline,
+          });
       });
     },
   };

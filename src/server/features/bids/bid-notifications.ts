@@ -1,19 +1,16 @@
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { DEFAULT_MAX_ATTEMPTS, enqueueJobs } from '../../jobs/queue';
+import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
-import { enqueueMail, MAIL_JOB } from '../../mail/mail-jobs';
-import { bidReceiptMail, type MailRound, newBidMail, newBidSms } from '../../mail/round-mails';
-import { SMS_JOB } from '../../sms/sms-jobs';
+import { enqueueMail } from '../../mail/mail-jobs';
+import { bidReceiptMail, type MailRound } from '../../mail/round-mails';
 import type { Viewer } from '../accounts/accounts.repository';
 import { findViewerById } from '../accounts/accounts.repository';
-import { findFollowers } from '../bid-rounds/followers.repository';
 import { scheduleLapseNotice } from './bid-lapse';
+import { queueNewBidNotices, roundUrl } from './bid-notices';
 import { claimBidForNotifying } from './bids.repository';
 
 export const BID_PLACED_JOB = 'bid:placed';
-
-export const roundUrl = (deps: AppDeps, roundId: string) => `${deps.env.APP_URL}/budrunder/${roundId}`;
 
 interface NewBid {
   round: MailRound & { ownerId: string | null; smsNotificationsEnabled: boolean };
@@ -62,8 +59,9 @@ export function bidPlacedJobHandlers(deps: AppDeps): Record<string, JobHandler> 
 }
 
 /**
- * Everything a new bid sets off, queued by its bid:placed job: the bidder's receipt, and a message
- * to the owner and every other follower naming the property and amount, never the bidder.
+ * Everything a new bid sets off, queued by its bid:placed job: the bidder's receipt, always and at once, and
+ * the message to the owner and every other follower naming the property and amount, never the bidder,
+ * folded per window (queueNewBidNotices).
  */
 export async function queueNewBidNotifications(tx: DbOrTx, deps: AppDeps, { round, bidder, bid }: NewBid) {
   const url = roundUrl(deps, round.id);
@@ -83,22 +81,5 @@ export async function queueNewBidNotifications(tx: DbOrTx, deps: AppDeps, { roun
       url,
     ),
   );
-  const recipients = new Map<string, { email: string; firstName: string; phone: string | null }>();
-  if (round.ownerId) {
-    const owner = await findViewerById(tx, round.ownerId);
-    if (owner) recipients.set(owner.id, owner);
-  }
-  for (const follower of await findFollowers(tx, round.id)) recipients.set(follower.userId, follower);
-  recipients.delete(bidder.id);
-  // One insert for all of them: a round with hundreds of followers queues hundreds of messages per bid.
-  const messages: { type: string; payload: unknown }[] = [];
-  for (const person of recipients.values()) {
-    messages.push({ type: MAIL_JOB, payload: { mail: newBidMail(person, round, bid.amount, url) } });
-    if (round.smsNotificationsEnabled && person.phone)
-      messages.push({
-        type: SMS_JOB,
-        payload: { to: person.phone, text: newBidSms(round, bid.amount, url) },
-      });
-  }
-  await enqueueJobs(tx, messages);
+  await queueNewBidNotices(tx, deps, round, { amount: bid.amount, bidderId: bidder.id });
 }

@@ -1,0 +1,129 @@
+import type { DbOrTx } from '../../db/client';
+import { databaseNow } from '../../db/time';
+import type { AppDeps } from '../../deps';
+import { DEFAULT_MAX_ATTEMPTS, enqueueJob, enqueueJobs } from '../../jobs/queue';
+import type { JobHandler } from '../../jobs/worker';
+import {
+  foldedBidsMail,
+  foldedBidsSms,
+  type HeadlineReason,
+  headlineDropMail,
+  headlineDropSms,
+} from '../../mail/bid-notice-mails';
+import { MAIL_JOB } from '../../mail/mail-jobs';
+import type { Mail } from '../../mail/mailer';
+import { type MailRound, newBidMail, newBidSms } from '../../mail/round-mails';
+import { SMS_JOB } from '../../sms/sms-jobs';
+import {
+  findAudienceMember,
+  findHighestLiveBid,
+  findRoundAudience,
+  findRoundForNotices,
+  type NoticePerson,
+  type NoticeRound,
+  openOrFoldWindows,
+  takeFoldedBids,
+} from './bid-notices.repository';
+
+export const BID_NOTICE_DIGEST_JOB = 'bid:notice-digest';
+
+export const roundUrl = (deps: AppDeps, roundId: string) => `${deps.env.APP_URL}/budrunder/${roundId}`;
+
+/** A mail to each person, and an SMS to each with a phone while the round's SMS setting is on: one insert. */
+export async function queueMessages(
+  tx: DbOrTx,
+  round: Pick<NoticeRound, 'smsNotificationsEnabled'>,
+  people: Iterable<NoticePerson>,
+  message: { mail: (person: NoticePerson) => Mail; sms: string },
+): Promise<void> {
+  const jobs: { type: string; payload: unknown }[] = [];
+  for (const person of people) {
+    jobs.push({ type: MAIL_JOB, payload: { mail: message.mail(person) } });
+    if (round.smsNotificationsEnabled && person.phone)
+      jobs.push({ type: SMS_JOB, payload: { to: person.phone, text: message.sms } });
+  }
+  await enqueueJobs(tx, jobs);
+}
+
+/**
+ * A new bid's message to the owner and the followers (never the bidder, who has the receipt), at most one
+ * per person and round in NOTIFY_WINDOW_S: whoever has had none in the window gets it now, and a window
+ * opens; for the others the bid is counted, and the first bid counted queues the digest for the window's
+ * end (decision 028). Runs in the bid's fan-out transaction, so a bid is counted once and nothing is lost.
+ */
+export async function queueNewBidNotices(
+  tx: DbOrTx,
+  deps: AppDeps,
+  round: MailRound & Pick<NoticeRound, 'ownerId' | 'smsNotificationsEnabled'>,
+  bid: { amount: number; bidderId: string },
+): Promise<void> {
+  const audience = await findRoundAudience(tx, round);
+  audience.delete(bid.bidderId);
+  const windows = await openOrFoldWindows(tx, round.id, [...audience.keys()], deps.env.NOTIFY_WINDOW_S);
+  const now = windows.filter((w) => w.folded === 0).map((w) => audience.get(w.userId));
+  const url = roundUrl(deps, round.id);
+  await queueMessages(
+    tx,
+    round,
+    now.filter((p): p is NoticePerson => p !== undefined),
+    { mail: (person) => newBidMail(person, round, bid.amount, url), sms: newBidSms(round, bid.amount, url) },
+  );
+  for (const window of windows.filter((w) => w.folded === 1))
+    await enqueueJob(
+      tx,
+      BID_NOTICE_DIGEST_JOB,
+      { roundId: round.id, userId: window.userId },
+      { runAt: window.endsAt, maxAttempts: DEFAULT_MAX_ATTEMPTS },
+    );
+}
+
+/**
+ * The highest live bid went down without a new bid (it lapsed, or its bidder's account was deleted): the
+ * owner and every follower get one message with the new figure and the reason, and none names a bidder.
+ */
+export async function queueHeadlineDrop(
+  tx: DbOrTx,
+  deps: AppDeps,
+  roundId: string,
+  reason: HeadlineReason,
+  options: { skipOwner?: boolean } = {},
+): Promise<void> {
+  const round = await findRoundForNotices(tx, roundId);
+  if (!round) return;
+  const highest = await findHighestLiveBid(tx, roundId, await databaseNow(tx));
+  const audience = await findRoundAudience(tx, round);
+  // The owner's own lapse notice already carries the reason and the new figure: one message, not two.
+  if (options.skipOwner && round.ownerId) audience.delete(round.ownerId);
+  const change = { reason, highest: highest?.amount ?? null };
+  const url = roundUrl(deps, roundId);
+  await queueMessages(tx, round, audience.values(), {
+    mail: (person) => headlineDropMail(person, round, change, url),
+    sms: headlineDropSms(round, change, url),
+  });
+}
+
+export function bidNoticeJobHandlers(deps: AppDeps): Record<string, JobHandler> {
+  return {
+    // The end of a window: the bids counted in it, as one message naming the highest live bid now.
+    [BID_NOTICE_DIGEST_JOB]: async (payload) => {
+      const { roundId, userId } = payload as { roundId: string; userId: string };
+      await deps.db.transaction(async (tx) => {
+        const count = await takeFoldedBids(tx, roundId, userId, deps.env.NOTIFY_WINDOW_S);
+        if (count === 0) return;
+        const round = await findRoundForNotices(tx, roundId);
+        const now = await databaseNow(tx);
+        // A round that has ended sends its own messages (the winner, the journal) instead.
+        if (!round || round.isClosed || round.deadline <= now) return;
+        const person = await findAudienceMember(tx, round, userId);
+        if (!person) return;
+        const highest = await findHighestLiveBid(tx, roundId, now);
+        const folded = { count, highest: highest?.amount ?? null };
+        const url = roundUrl(deps, roundId);
+        await queueMessages(tx, round, [person], {
+          mail: (to) => foldedBidsMail(to, round, folded, url),
+          sms: foldedBidsSms(round, folded, url),
+        });
+      });
+    },
+  };
+}
