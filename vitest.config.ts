@@ -39,7 +39,18 @@ const pgProject = process.env.TEST_DATABASE_URL
 
 // Rate-limit counters in a real Redis (REDIS_URL in production), when one answers.
 const redisProject = process.env.TEST_REDIS_URL
-  ? [{ test: { name: 'redis', include: ['tests/redis/**/*.test.ts'], testTimeout: 30_000 } }]
+  ? [
+      {
+        test: {
+          name: 'redis',
+          include: ['tests/redis/**/*.test.ts'],
+          // Whole apps on the embedded database, counting in Redis (client-addresses-hashed-in-redis).
+          globalSetup: ['tests/setup/global-pglite.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ]
   : [];
 
 export default defineConfig({

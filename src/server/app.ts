@@ -105,6 +105,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       userPerMin: deps.env.RATE_LIMIT_USER_PER_MIN,
       addressPerMin: deps.env.RATE_LIMIT_ADDRESS_PER_MIN,
       counters: options.apiCounters ?? new MemoryCounters(systemClock),
+      secret: deps.env.SESSION_SECRET,
     });
     registerAccess(api, deps.db, authCache);
     registerInputGuard(api);

@@ -54,6 +54,12 @@ const envSchema = z.object({
   // 'New bid' messages to one follower (or the owner) about one round: at most one e-mail and one SMS per
   // this many seconds; later bids in the window are folded into one message at its end. 0 folds nothing.
   NOTIFY_WINDOW_S: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(86_400).default(60)),
+  // Failed logins an hour on one account, from all addresses together, before only browsers holding the
+  // account's device cookie may try (decision 027).
+  LOGIN_FAILURES_PER_ACCOUNT_HOUR: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(1).max(100_000).default(100),
+  ),
   // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics is off.
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   // Where the rate-limit counters of several processes meet: Redis if set, else PostgreSQL (DATABASE_URL).

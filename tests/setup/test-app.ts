@@ -16,7 +16,7 @@ import { claimDueJobs, markJobDone } from '../../src/server/jobs/queue';
 import { JobWorker } from '../../src/server/jobs/worker';
 import type { Mail, Mailer } from '../../src/server/mail/mailer';
 import { OutboxMailer } from '../../src/server/mail/outbox-mailer';
-import { MemoryCounters } from '../../src/server/security/counters';
+import { type Counters, MemoryCounters } from '../../src/server/security/counters';
 import { RateLimiter } from '../../src/server/security/rate-limiter';
 import { LocalStorage } from '../../src/server/storage/local-storage';
 import { RecordingSms } from './recording-sms';
@@ -57,6 +57,8 @@ export interface TestAppOptions {
   events?: EventHubOptions;
   /** Pool size and timeouts of the PostgreSQL pool (api-pg and faults only). */
   pg?: PgOptions;
+  /** Where every rate limit counts, the general API limit included; default in memory on the test clock. */
+  counters?: () => Counters;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -70,6 +72,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const database = await createTestDatabase(options.pg);
   const clock = new TestClock();
+  const counters = options.counters?.() ?? new MemoryCounters(clock);
   const sms = new RecordingSms();
   const deps: AppDeps = {
     env,
@@ -78,7 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storage: new LocalStorage(join(dataDir, 'objects')),
     mailer: options.mailer ?? new OutboxMailer(database.db, silentLogger),
     sms,
-    limiter: new RateLimiter(new MemoryCounters(clock)),
+    limiter: new RateLimiter(counters),
     events: new EventHub(database.db, silentLogger, options.events),
   };
   await deps.events.start(database);
@@ -90,6 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clientDir: options.clientDir ?? null,
     renderPage: options.renderPage ?? null,
     extendApi: options.extend,
+    ...(options.counters ? { apiCounters: counters } : {}),
   });
 
   await app.ready();

@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hashAddress } from '../security/client-address';
 import type { Counters } from '../security/counters';
 
 export interface ApiRateLimitOptions {
@@ -9,6 +10,8 @@ export interface ApiRateLimitOptions {
   addressPerMin: number;
   /** Where the counts are kept: shared by all processes with PostgreSQL or Redis, else this one's memory. */
   counters: Counters;
+  /** Keys the hash of a visitor's address (SESSION_SECRET), so no address is stored in the counters. */
+  secret: string;
 }
 
 export const RATE_LIMITED_MESSAGE = 'For mange forespørsler. Vent litt og prøv igjen.';
@@ -54,7 +57,7 @@ export async function registerApiRateLimit(
     timeWindow: WINDOW_MS,
     keyGenerator: (request: FastifyRequest) => {
       const userId = request.session?.userId;
-      return userId ? `user:${userId}` : `address:${request.ip}`;
+      return userId ? `user:${userId}` : `address:${hashAddress(options.secret, request.ip)}`;
     },
     max: (_request, key) => limitOf(key),
     allowList: (request, key) => !request.url.startsWith('/api/') || limitOf(key) === 0,

@@ -10,8 +10,9 @@ export interface Hit {
 /**
  * The sensitive limits (login, registration, resends, password resets, uploads), keyed by what they need,
  * e-mail addresses from the body included, which @fastify/rate-limit cannot see before the body is parsed.
- * Keys are `scope:part:part`, e.g. `register-ip:10.0.0.7`, or `login-pair:<account hash>:<address>`. The
- * login limits hash the account (see login-throttle.ts), so no e-mail address is stored.
+ * Keys are `scope:part:part`, e.g. `register-ip:<address hash>` or `login-pair:<account hash>:<address hash>`:
+ * addresses and e-mail addresses go in only as keyed hashes (client-address.ts, account-hash.ts), so the
+ * counters in Redis or PostgreSQL hold neither.
  */
 export class RateLimiter {
   constructor(private readonly counters: Counters) {}

@@ -12,6 +12,8 @@ import { AppError, Conflict, ValidationError } from '../../errors';
 import { accountExistsMail } from '../../mail/account-mails';
 import { enqueueMail, enqueueTokenMail } from '../../mail/mail-jobs';
 import { hashAccount } from '../../security/account-hash';
+import { hashAddress } from '../../security/client-address';
+import { forgetAccountFailures } from '../../security/login-throttle';
 import { hashPassword } from '../../security/passwords';
 import { hashToken } from '../../security/tokens';
 import {
@@ -33,6 +35,9 @@ const HOUR = 60 * MINUTE;
 export const VERIFICATION_TTL_MS = 24 * HOUR;
 export const RESET_TTL_MS = HOUR;
 
+// The client's address in a limit's key: keyed-hashed, and an IPv6 client counted by its /64.
+const addressKey = (deps: AppDeps, ip: string) => hashAddress(deps.env.SESSION_SECRET, ip);
+
 export const LOGIN_FAILED = 'Ugyldig e-post eller passord.';
 export const VERIFY_FIRST = 'Du må verifisere e-postadressen din før du kan logge inn.';
 export const INVALID_RESET_LINK =
@@ -45,7 +50,7 @@ export async function register(
   input: z.output<typeof registerSchema>,
   ip: string,
 ): Promise<void> {
-  await deps.limiter.enforce(`register-ip:${ip}`, 10, HOUR);
+  await deps.limiter.enforce(`register-ip:${addressKey(deps, ip)}`, 10, HOUR);
   const combined = composeRegistration(input);
   try {
     await deps.db.transaction(async (tx) => {
@@ -99,7 +104,7 @@ async function mailExistingOwner(deps: AppDeps, tx: DbOrTx, userId: string, emai
  * verification link there either).
  */
 async function requestTokenMail(deps: AppDeps, kind: 'verify' | 'reset', input: EmailOnlyInput, ip: string) {
-  await deps.limiter.enforce(`${kind}-ip:${ip}`, 10, HOUR);
+  await deps.limiter.enforce(`${kind}-ip:${addressKey(deps, ip)}`, 10, HOUR);
   const address = hashAccount(deps.env.SESSION_SECRET, input.email);
   if (!(await deps.limiter.hit(`${kind}-address:${address}`, 3, HOUR)).allowed) return;
   await deps.db.transaction(async (tx) => {
@@ -133,15 +138,15 @@ const isResetLinkFresh = (deps: AppDeps, sentAt: Date | null | undefined): sentA
  * opening the page does not eat into the attempts to actually reset.
  */
 export async function isResetLinkUsable(deps: AppDeps, token: string, ip: string): Promise<boolean> {
-  await deps.limiter.enforce(`reset-status-ip:${ip}`, 20, HOUR);
+  await deps.limiter.enforce(`reset-status-ip:${addressKey(deps, ip)}`, 20, HOUR);
   if (!token) return false;
   return isResetLinkFresh(deps, await findResetTokenSentAt(deps.db, hashToken(token)));
 }
 
 export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, ip: string): Promise<void> {
-  await deps.limiter.enforce(`reset-ip:${ip}`, 20, HOUR);
+  await deps.limiter.enforce(`reset-ip:${addressKey(deps, ip)}`, 20, HOUR);
   const password = await hashPassword(input.newPassword);
-  await deps.db.transaction(async (tx) => {
+  const email = await deps.db.transaction(async (tx) => {
     const user = await findUserByTokenHash(tx, 'reset', hashToken(input.token));
     if (!user || !isResetLinkFresh(deps, user.sentAt))
       throw new ValidationError(INVALID_RESET_LINK, [{ path: 'token', message: INVALID_RESET_LINK }]);
@@ -149,5 +154,7 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, ip
     await updateUser(tx, user.id, { password, passwordResetToken: null, emailVerified: true });
     await completeResetRequests(tx, user.id);
     await deleteUserSessions(tx, user.id);
+    return user.email;
   });
+  await forgetAccountFailures(deps.limiter, hashAccount(deps.env.SESSION_SECRET, email));
 }

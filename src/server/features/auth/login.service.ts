@@ -3,8 +3,9 @@ import type { CurrentUser } from '../../../shared/schemas/user';
 import type { AppDeps } from '../../deps';
 import { Forbidden, TooManyRequests, Unauthorized } from '../../errors';
 import { hashAccount } from '../../security/account-hash';
+import { hashAddress } from '../../security/client-address';
 import { readDeviceToken, signDeviceToken } from '../../security/device-token';
-import { beginLoginAttempt } from '../../security/login-throttle';
+import { ACCOUNT_THROTTLED, beginLoginAttempt } from '../../security/login-throttle';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { findLoginByEmail, findViewerById } from '../accounts/accounts.repository';
 import { toCurrentUser } from '../accounts/accounts.service';
@@ -35,8 +36,9 @@ export interface LoggedIn {
 
 /**
  * Checks the credentials and the account's state. The route then starts a fresh session for the user and
- * gives the browser its device cookie. Throttling is per account and address, never per account alone, so
- * failures elsewhere cannot keep the owner out (decision 012).
+ * gives the browser its device cookie. Throttling is per account and address, and per account from all
+ * addresses; the owner's own browser, known by its device cookie, is never kept out by failures elsewhere
+ * (decisions 012 and 027).
  */
 export async function logIn(deps: AppDeps, input: LoginInput, request: LoginRequest): Promise<LoggedIn> {
   const secret = deps.env.SESSION_SECRET;
@@ -47,14 +49,17 @@ export async function logIn(deps: AppDeps, input: LoginInput, request: LoginRequ
   const known = row && device?.userId === row.id ? device : null;
   const attempt = await beginLoginAttempt(deps.limiter, {
     account,
-    ip: request.ip,
+    address: hashAddress(secret, request.ip),
     deviceId: known?.deviceId,
+    accountLimit: deps.env.LOGIN_FAILURES_PER_ACCOUNT_HOUR,
   });
   // Never the e-mail typed in: the keyed hash lets one follow an attack in the log without it.
   const logged = { account, ip: request.ip, knownDevice: Boolean(known) };
   if (!attempt.allowed) {
     request.log.warn({ ...logged, event: 'auth.login.throttled' }, 'login refused: too many failures');
-    throw new TooManyRequests(LOGIN_THROTTLED, attempt.retryAfterSec);
+    // The account's count is kept for unknown addresses too, so this answer tells no one who has an account.
+    const message = attempt.accountFull ? ACCOUNT_THROTTLED : LOGIN_THROTTLED;
+    throw new TooManyRequests(message, attempt.retryAfterSec);
   }
   const passwordOk = await verifyPassword(row?.password ?? (await DUMMY_HASH), input.password);
   if (!row || !passwordOk) {
