@@ -5,7 +5,9 @@ import { findLiveSessionIds } from '../features/auth/sessions.repository';
 import { type BusEvent, EVENT_CHANNEL, onChanging, parseBusEvent } from './bus-event';
 import {
   audienceOf,
+  changesFollowers,
   getsJournal,
+  hearsOf,
   isPublicChange,
   publicEventFor,
   type RoundSnapshot,
@@ -29,6 +31,8 @@ export interface EventHubOptions {
 }
 
 type RoundBusEvent = Extract<BusEvent, { type: 'round' }>;
+/** A batch of one round's events as one, and whether any of them may have changed who follows. */
+type MergedRoundEvent = RoundBusEvent & { followersChanged: boolean };
 
 /** Every event this process hears, and 'resync' when events may have been missed (the listener was away). */
 export type BusEventListener = (event: BusEvent | { type: 'resync' }) => void;
@@ -36,6 +40,7 @@ export type BusEventListener = (event: BusEvent | { type: 'resync' }) => void;
 // When several changes to one round arrive while it is being read, one read answers them all; the event
 // names the weightiest change, so a close is never reported as a mere bid.
 const WEIGHT: Record<RoundChange, number> = {
+  followers: -1,
   'bid-lapsed': 0,
   settings: 1,
   price: 2,
@@ -51,10 +56,12 @@ const READ_ATTEMPTS = 5;
 export const frame = (name: LiveEventName, data: unknown) =>
   `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
-function merge(batch: RoundBusEvent[]): RoundBusEvent {
+function merge(batch: RoundBusEvent[]): MergedRoundEvent {
   const weightiest = batch.reduce((a, b) => (WEIGHT[b.change] >= WEIGHT[a.change] ? b : a));
   const lastBid = batch.filter((e) => e.bidId).at(-1)?.bidId;
-  return { ...weightiest, ...(lastBid ? { bidId: lastBid } : {}) };
+  // A follow merged into a weightier event still reaches the owner: that event then carries the list.
+  const followersChanged = batch.some((e) => changesFollowers(e.change));
+  return { ...weightiest, ...(lastBid ? { bidId: lastBid } : {}), followersChanged };
 }
 
 /**
@@ -168,14 +175,20 @@ export class EventHub {
     this.pending.delete(roundId);
   }
 
-  private async dispatchRound(event: RoundBusEvent, attempt: number): Promise<void> {
+  private async dispatchRound(event: MergedRoundEvent, attempt: number): Promise<void> {
     // Nobody here to tell, or only visitors and nothing for them: no read at all (a bid storm on a process
     // without streams costs nothing).
     const anyoneSignedIn = [...this.subscribers].some((s) => s.userId !== null);
     if (!anyoneSignedIn && !(this.subscribers.size > 0 && isPublicChange(event.change))) return;
     let snapshot: RoundSnapshot;
     try {
-      snapshot = await readRoundSnapshot(this.db, event.roundId, event.change, event.bidId);
+      snapshot = await readRoundSnapshot(
+        this.db,
+        event.roundId,
+        event.change,
+        event.bidId,
+        event.followersChanged,
+      );
     } catch (err) {
       if (attempt >= READ_ATTEMPTS) {
         this.log.warn({ err, roundId: event.roundId }, 'could not read a changed round: subscribers refetch');
@@ -198,6 +211,7 @@ export class EventHub {
         if (publicFrame) sub.write(publicFrame);
         continue;
       }
+      if (!hearsOf(snapshot, sub.userId)) continue;
       const audience = audienceOf(snapshot, sub.userId);
       let roundFrame = frames.get(audience);
       if (!roundFrame) {

@@ -1,8 +1,9 @@
 import { liveBidsAt } from '../../shared/rules/bids';
+import type { FollowerView } from '../../shared/schemas/bid-round';
 import type { PublicRoundEvent, RoundChange, RoundEvent } from '../../shared/schemas/events';
 import type { Db } from '../db/client';
 import { databaseNow } from '../db/time';
-import { toPublicRound, toRoundView } from '../features/bid-rounds/bid-rounds.service';
+import { toFollowerViews, toPublicRound, toRoundView } from '../features/bid-rounds/bid-rounds.service';
 import { findFollowers } from '../features/bid-rounds/followers.repository';
 import { findRoundRows, type RoundRow } from '../features/bid-rounds/round-views.repository';
 import { toBidViews, toOwnerBidViews } from '../features/bids/bid-views';
@@ -12,6 +13,11 @@ import { type BidWithBidder, findRoundBidsWithBidders } from '../features/bids/b
 const PUBLIC_CHANGES = new Set<RoundChange>(['created', 'closed', 'winner', 'deleted']);
 
 export const isPublicChange = (change: RoundChange) => PUBLIC_CHANGES.has(change);
+
+/** The changes that may change who follows a round: a follow or unfollow, and a bid (its bidder follows). */
+const FOLLOWER_CHANGES = new Set<RoundChange>(['followers', 'bid']);
+
+export const changesFollowers = (change: RoundChange) => FOLLOWER_CHANGES.has(change);
 
 /** The changes after which a round's journals exist. */
 const JOURNAL_CHANGES = new Set<RoundChange>(['closed', 'winner']);
@@ -24,6 +30,8 @@ export interface RoundSnapshot {
   bids: BidWithBidder[];
   bidderIds: Set<string>;
   followerIds: Set<string>;
+  /** Set when who follows may have changed: the owner's event then carries the list. */
+  followers: FollowerView[] | null;
   now: Date;
 }
 
@@ -33,6 +41,7 @@ export async function readRoundSnapshot(
   roundId: string,
   change: RoundChange,
   bidId?: string,
+  followersChanged = changesFollowers(change),
 ): Promise<RoundSnapshot> {
   const [rows, bids, followers, now] = await Promise.all([
     findRoundRows(db, { kind: 'one', id: roundId }, null),
@@ -48,6 +57,7 @@ export async function readRoundSnapshot(
     bids,
     bidderIds: new Set(bids.map((b) => b.userId)),
     followerIds: new Set(followers.map((f) => f.userId)),
+    followers: followersChanged ? toFollowerViews(followers) : null,
     now,
   };
 }
@@ -82,8 +92,16 @@ export function roundEventFor(snapshot: RoundSnapshot, userId: string): RoundEve
     now: liveBidsAt({ closedAt: row.closedAt, deadline: row.deadline }, snapshot.now),
   };
   event.bids = { startingPrice: row.property.price, bids: toBidViews(snapshot.bids, ctx) };
-  if (audience === 'owner') event.ownerBids = toOwnerBidViews(snapshot.bids, ctx);
+  if (audience === 'owner') {
+    event.ownerBids = toOwnerBidViews(snapshot.bids, ctx);
+    if (snapshot.followers) event.followers = snapshot.followers;
+  }
   return event;
+}
+
+/** Whether `userId` is told of this change at all: a follow or unfollow alone is the owner's news only. */
+export function hearsOf(snapshot: RoundSnapshot, userId: string): boolean {
+  return snapshot.change !== 'followers' || audienceOf(snapshot, userId) === 'owner';
 }
 
 /** The visitor's event, or null when the change is none of a visitor's business. */

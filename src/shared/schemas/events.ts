@@ -1,5 +1,5 @@
 import type { OwnerBidView, RoundBids } from './bid';
-import type { BidRoundView, PublicBidRound } from './bid-round';
+import type { BidRoundView, FollowerView, PublicBidRound } from './bid-round';
 
 /**
  * The live stream, GET /api/events (text/event-stream). Each message has an `event:` name from
@@ -9,7 +9,10 @@ import type { BidRoundView, PublicBidRound } from './bid-round';
  */
 export type LiveEventName = 'hello' | 'round' | 'public-round' | 'journals' | 'session-ended' | 'ping';
 
-/** What changed a round. 'bid-lapsed': a bid's acceptance deadline passed, so the highest bid may differ. */
+/**
+ * What changed a round. 'bid-lapsed': a bid's acceptance deadline passed, so the highest bid may differ.
+ * 'followers': someone followed or stopped following it; only the owner is told, with the new list.
+ */
 export const ROUND_CHANGES = [
   'created',
   'bid',
@@ -19,6 +22,7 @@ export const ROUND_CHANGES = [
   'closed',
   'winner',
   'deleted',
+  'followers',
 ] as const;
 export type RoundChange = (typeof ROUND_CHANGES)[number];
 
@@ -42,6 +46,11 @@ export interface RoundEvent {
   ownerBids?: OwnerBidView[];
   /** With change 'bid': the new bid's id, so the client can announce and highlight it. */
   bidId?: string;
+  /**
+   * GET /api/bid-rounds/:id/followers, for the round's owner only, when who follows may have changed (a
+   * follow, an unfollow, or a bid, whose bidder follows). No one else's event says even that it changed.
+   */
+  followers?: FollowerView[];
 }
 
 /** For visitors: an open round as the landing page lists it, or null once it is no longer open. */

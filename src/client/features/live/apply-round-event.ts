@@ -1,5 +1,5 @@
 import type { OwnerBidView, RoundBids } from '../../../shared/schemas/bid';
-import type { BidRoundView, PublicBidRound } from '../../../shared/schemas/bid-round';
+import type { BidRoundView, FollowerView, PublicBidRound } from '../../../shared/schemas/bid-round';
 import type { PublicRoundEvent, RoundChange, RoundEvent } from '../../../shared/schemas/events';
 import { roundKeys } from '../bid-rounds/api/round-queries';
 import { PUBLIC_ACTIVE_KEY } from '../bid-rounds/api/use-active-rounds';
@@ -15,7 +15,10 @@ const REORDERS_ALL: ReadonlySet<RoundChange> = new Set(['created', 'closed', 'wi
  * carries; what it leaves out is fetched again where it is shown.
  */
 export function applyRoundEvent(writer: CacheWriter, event: RoundEvent): void {
-  const { roundId, round } = event;
+  const { roundId, round, followers } = event;
+  // Only the owner hears of a follow, with the list: the owner's page shows it, and nothing else changed.
+  if (followers) writer.write<FollowerView[]>(roundKeys.followers(roundId), () => followers);
+  if (event.change === 'followers') return;
   // A deleted round's page fetches again and then says 'Fant ikke budrunden'.
   if (round) writer.write<BidRoundView>(roundKeys.round(roundId), () => round);
   else writer.refresh(roundKeys.round(roundId), true);

@@ -34,7 +34,8 @@ export class ActiveRoundsCache {
     private readonly events: Pick<EventHub, 'isListening' | 'onBusEvent'>,
   ) {
     events.onBusEvent((event) => {
-      if (event.type === 'round' || event.type === 'resync') this.drop();
+      // Who follows a round is not in the list: a follow leaves the cached rounds as they are.
+      if ((event.type === 'round' && event.change !== 'followers') || event.type === 'resync') this.drop();
     });
   }
 

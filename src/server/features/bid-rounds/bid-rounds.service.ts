@@ -246,13 +246,20 @@ export async function setFollowing(
     if (round.isClosed || round.deadline <= (await databaseNow(tx))) throw new Conflict(ALREADY_CLOSED);
     if (follow) await addFollower(tx, roundId, viewer.id);
     else await removeFollower(tx, roundId, viewer.id);
+    // The owner's open page shows who follows: it hears of the change at once, not at its next reload.
+    await publishEvent(tx, { type: 'round', roundId, change: 'followers' });
     return follow;
   });
 }
 
 export async function listFollowers(db: Db, viewer: Viewer, roundId: string): Promise<FollowerView[]> {
   assertCanManage(await roundOwner(db, roundId), viewer);
-  return (await findFollowers(db, roundId)).map((f) => ({
+  return toFollowerViews(await findFollowers(db, roundId));
+}
+
+/** The followers as their owner sees them, from an explicit field list (the phone stays out). */
+export function toFollowerViews(rows: Awaited<ReturnType<typeof findFollowers>>): FollowerView[] {
+  return rows.map((f) => ({
     id: f.id,
     createdAt: f.createdAt.toISOString(),
     user: { firstName: f.firstName, lastName: f.lastName, email: f.email },
