@@ -1,10 +1,11 @@
 /**
- * npm run bench [-- --quick] [-- --only=read,live,storm,mail] [-- --no-build]
+ * npm run bench [-- --quick] [-- --only=read,live,storm,mail,notify] [-- --no-build]
  *
  * Measures, in one run on this machine against PostgreSQL (BENCH_PG_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres): bid-to-screen latency over GET /api/events at 2,000
  * subscribers, the server's memory per idle stream, a 20-bidder storm on one round, mail throughput to a
- * local SMTP sink, and the signed-in list's throughput against a Fastify hello world. Builds the server
+ * local SMTP sink, and the signed-in list's throughput against a Fastify hello world; then a notification
+ * storm (issue 21): 7,000 bids on a round with 20 followers, the messages it queued and when the last went. Builds the server
  * (esbuild, under a second) unless --no-build; uses a database of its own and drops it at the end.
  * Issue 11 describes the targets. Not part of npm test.
  */
@@ -18,9 +19,11 @@ import { Api } from './http-client';
 import {
   liveRows,
   mailRows,
+  notifyRows,
   readRows,
   runLivePhase,
   runMailPhase,
+  runNotifyPhase,
   runReadPhase,
   runStormPhase,
   stormRows,
@@ -57,7 +60,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 /** A fresh server for each phase, so that no phase measures the backlog or the memory of the one before. */
 async function withServer<T>(
-  options: { smtpPort?: number },
+  options: { smtpPort?: number; env?: Record<string, string> },
   work: (server: ServerProcess, api: Api) => Promise<T>,
 ): Promise<T> {
   if (!db || !dataDir) throw new Error('no database');
@@ -66,6 +69,7 @@ async function withServer<T>(
     sessionSecret: SESSION_SECRET,
     dataDir,
     smtpPort: options.smtpPort,
+    env: options.env,
   });
   const api = new Api(server.baseUrl);
   try {
@@ -98,6 +102,7 @@ async function main(): Promise<number> {
       subscribers: config.subscribers,
       stormBidders: config.stormBidders,
       mailFollowers: config.mailFollowers,
+      notifyFollowers: config.notifyFollowers,
       openRounds: config.openRounds,
     }),
   );
@@ -143,11 +148,19 @@ async function main(): Promise<number> {
   );
   await run(
     'mail',
-    () => withServer({ smtpPort }, (_s, api) => runMailPhase(api, sink as SmtpSink, fixture, config)),
+    () =>
+      withServer({ smtpPort, env: { NOTIFY_WINDOW_S: '0' } }, (_s, api) =>
+        runMailPhase(api, sink as SmtpSink, fixture, config),
+      ),
     mailRows(config),
   );
+  await run(
+    'notify',
+    () => withServer({ smtpPort }, (_s, api) => runNotifyPhase(api, pool, sink as SmtpSink, fixture, config)),
+    notifyRows(config),
+  );
 
-  const order: Phase[] = ['live', 'storm', 'mail', 'read'];
+  const order: Phase[] = ['live', 'storm', 'mail', 'read', 'notify'];
   const rows = order.flatMap((phase) => rowsOf.get(phase) ?? []);
   const details = order.flatMap((phase) => detailsOf.get(phase) ?? []);
   process.stdout.write(`\n${header(loadAtStart)}\n${table(rows)}\n`);
@@ -171,7 +184,7 @@ function header(loadAtStart: number): string {
   return [
     `Budrunde benchmark, ${new Date().toISOString()}${quick ? ' (--quick: smaller sizes, not the figures)' : ''}`,
     `node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, PostgreSQL at ${new URL(ADMIN_URL).host}, commit ${commit}`,
-    'Phases ran in the order read, live, storm, mail, each on a freshly started server process (`node dist/server/main.js`);',
+    'Phases ran in the order read, live, storm, mail, notify, each on a freshly started server process (`node dist/server/main.js`);',
     'mail left unsent by one phase is dropped before the next.',
     // Other work on the machine (a test run, say) skews every figure: the load average shows it.
     `1-minute load average: ${loadAtStart.toFixed(2)} at the start, ${loadAtEnd.toFixed(2)} at the end, which includes the bench's own load (${cpus.length} cores).`,

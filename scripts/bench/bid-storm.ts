@@ -10,6 +10,8 @@ export interface StormOptions {
   startingPrice: number;
   durationMs: number;
   step: number;
+  /** Stop once this many bids were accepted (a storm of a given size rather than a given time). */
+  maxAccepted?: number;
 }
 
 export interface StormResult {
@@ -56,7 +58,10 @@ export async function runStorm(api: Api, pool: pg.Pool, options: StormOptions): 
   };
 
   const bidder = async (cookie: string) => {
-    while (performance.now() < stopAt) {
+    while (
+      performance.now() < stopAt &&
+      acceptedIds.length < (options.maxAccepted ?? Number.POSITIVE_INFINITY)
+    ) {
       const amount = options.startingPrice + ++sequence * options.step;
       try {
         const answer = await api.request('POST', '/api/bids', {

@@ -4,7 +4,7 @@ const args = process.argv.slice(2);
 export const quick = args.includes('--quick');
 export const noBuild = args.includes('--no-build');
 
-export const PHASES = ['read', 'live', 'storm', 'mail'] as const;
+export const PHASES = ['read', 'live', 'storm', 'mail', 'notify'] as const;
 export type Phase = (typeof PHASES)[number];
 
 const only = args
@@ -31,6 +31,12 @@ export const config = {
   warmupS: quick ? 1 : 2,
   connections: 50,
   openRounds: 20,
+  // Issue 21, item 13: a storm of this many bids on a round with this many followers, and how long the
+  // notifications may take to be out (the storm is cut off at notifyStormMaxMs if bids are slower).
+  notifyBids: quick ? 1_000 : 7_000,
+  notifyFollowers: 20,
+  notifyStormMaxMs: 60_000,
+  notifyWaitMs: 240_000,
 };
 export type Config = typeof config;
 

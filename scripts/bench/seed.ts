@@ -11,7 +11,9 @@ export interface Sizes {
   subscribers: number;
   stormBidders: number;
   mailFollowers: number;
-  /** Open rounds in the list the read figure fetches, the three measured rounds included. */
+  /** Followers of the round of the notification storm (taken from the mail round's followers). */
+  notifyFollowers: number;
+  /** Open rounds in the list the read figure fetches, the four measured rounds included. */
   openRounds: number;
 }
 
@@ -20,6 +22,7 @@ export interface Fixture {
   reader: { user: BenchUser; cookie: string };
   storm: { roundId: string; cookies: string[] };
   mail: { roundId: string; bidder: BenchUser; bidderCookie: string; followers: BenchUser[] };
+  notify: { roundId: string; followers: number };
   live: { roundId: string; bidderCookies: string[]; subscriberCookies: string[] };
 }
 
@@ -68,8 +71,9 @@ export async function seed(pool: pg.Pool, api: Api, secret: string, sizes: Sizes
   const stormRound = await createRound('Bench: budstorm');
   const mailRound = await createRound('Bench: e-post');
   const liveRound = await createRound('Bench: direkte');
+  const notifyRound = await createRound('Bench: varsler');
   const fillers: string[] = [];
-  for (let i = 4; i <= sizes.openRounds; i++) fillers.push(await createRound(`Bench: runde ${i}`));
+  for (let i = 5; i <= sizes.openRounds; i++) fillers.push(await createRound(`Bench: runde ${i}`));
   // A few bids on the other rounds, some of them the reader's, so that the list it reads is not all empty.
   const bidDeadline = new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString();
   await mapLimit(fillers, 4, async (roundId) => {
@@ -90,6 +94,17 @@ export async function seed(pool: pg.Pool, api: Api, secret: string, sizes: Sizes
     mailRound,
     followers.map((f) => f.id),
   );
+  const notifyFollowers = followers.slice(0, sizes.notifyFollowers);
+  // A phone for them and the owner, so that the notification storm shows its SMS (the round has SMS on).
+  await pool.query('update users set phone = $2 where id = any($1::uuid[])', [
+    [owner.id, ...notifyFollowers.map((f) => f.id)],
+    '+47 41234567',
+  ]);
+  await addFollowers(
+    pool,
+    notifyRound,
+    notifyFollowers.map((f) => f.id),
+  );
   // The subscribers follow the round they watch: they get the participants' view, as bidders would.
   await addFollowers(
     pool,
@@ -109,6 +124,7 @@ export async function seed(pool: pg.Pool, api: Api, secret: string, sizes: Sizes
     reader: { user: reader, cookie: cookieOf(reader) },
     storm: { roundId: stormRound, cookies: stormBidders.map(cookieOf) },
     mail: { roundId: mailRound, bidder: mailBidder, bidderCookie: cookieOf(mailBidder), followers },
+    notify: { roundId: notifyRound, followers: notifyFollowers.length },
     live: { roundId: liveRound, bidderCookies: liveBidders.map(cookieOf), subscriberCookies },
   };
 }

@@ -30,6 +30,8 @@ export interface BudrundeOptions {
   dataDir: string;
   /** Where mail goes: the SMTP sink on this port, or the database outbox. */
   smtpPort?: number;
+  /** More environment for this server (e.g. NOTIFY_WINDOW_S). */
+  env?: Record<string, string>;
 }
 
 /** `node dist/server/main.js` on a free port, ready once GET /api/health answers 200. */
@@ -54,6 +56,7 @@ export async function startBudrunde(options: BudrundeOptions): Promise<ServerPro
     ...(options.smtpPort
       ? { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${options.smtpPort}` }
       : { MAIL_TRANSPORT: 'outbox' }),
+    ...options.env,
   };
   return startProcess({
     name: 'budrunde server',
