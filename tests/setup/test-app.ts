@@ -59,6 +59,8 @@ export interface TestAppOptions {
   pg?: PgOptions;
   /** Where every rate limit counts, the general API limit included; default in memory on the test clock. */
   counters?: () => Counters;
+  /** A migrated database of the test's own (a server it may stop), instead of a fresh test database. */
+  database?: Database;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -70,7 +72,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const database = await createTestDatabase(options.pg);
+  const database = options.database ?? (await createTestDatabase(options.pg));
   const clock = new TestClock();
   const counters = options.counters?.() ?? new MemoryCounters(clock);
   const sms = new RecordingSms();

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type ListenHandlers, listenPg } from '../events/pg-listener';
+import { markConnectFailures } from './connect-failures';
 import { releaseOnFailedBegin } from './release-on-failed-begin';
 import { retryConflicts } from './retry-conflicts';
 import * as schema from './schema';
@@ -96,6 +97,7 @@ export function openPg(connectionString: string, options: PgOptions = {}): Datab
   // 'error' event (57P01 on a restart) is unhandled and ends the process. With it, the query in flight fails
   // and the request gets a 503.
   pool.on('connect', (client) => client.on('error', onError));
+  markConnectFailures(pool);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   releaseOnFailedBegin(pool, db);
   retryConflicts(db);

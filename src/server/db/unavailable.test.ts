@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './unavailable';
+import { DatabaseUnreachable, isDatabaseUnavailable } from './unavailable';
 
 describe('isDatabaseUnavailable', () => {
   it.each([
@@ -9,6 +9,8 @@ describe('isDatabaseUnavailable', () => {
     [new Error('Connection terminated unexpectedly')],
     [new Error('timeout exceeded when trying to connect')],
     [{ message: 'Failed query: select 1', cause: { code: 'ECONNREFUSED' } }],
+    // A stopped server reached through its Unix socket: the pool's connect failed, whatever the code.
+    [{ message: 'Failed query: select 1', cause: new DatabaseUnreachable({ code: 'ENOENT' }) }],
   ])('%j means: try again shortly', (error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -16,6 +18,8 @@ describe('isDatabaseUnavailable', () => {
   it.each([
     [{ code: '23505', message: 'duplicate key value violates unique constraint' }],
     [new Error('something else')],
+    // ENOENT anywhere else (a missing file, say) is not the database.
+    [{ code: 'ENOENT', message: "ENOENT: no such file or directory, open 'x'" }],
     [undefined],
   ])('%j does not', (error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);

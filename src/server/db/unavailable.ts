@@ -29,10 +29,21 @@ const UNAVAILABLE_MESSAGES = [
   'Client was closed and is not queryable',
 ];
 
+/** No connection could be had from the pool: see connect-failures.ts. */
+export class DatabaseUnreachable extends Error {
+  constructor(cause: unknown) {
+    super(`could not connect to the database: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'DatabaseUnreachable';
+  }
+}
+
 /** Whether an error, or anything in its cause chain, says the database is away or too busy right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 5; depth++, e = e.cause as typeof e) {
+    if (e instanceof DatabaseUnreachable) return true;
     if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
     const message = typeof e.message === 'string' ? e.message : '';
     if (UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
