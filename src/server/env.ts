@@ -60,6 +60,13 @@ const envSchema = z.object({
     emptyAsUnset,
     z.coerce.number().int().min(1).max(100_000).default(100),
   ),
+  // Open live streams (GET /api/events) per signed-in user, and per client address for visitors (an IPv6
+  // client by its /64), in each process; past it a new stream gets 429 'For mange åpne tilkoblinger'.
+  EVENT_STREAMS_PER_USER: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(10_000).default(20)),
+  EVENT_STREAMS_PER_ADDRESS: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number().int().min(1).max(100_000).default(100),
+  ),
   // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics is off.
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   // Where the rate-limit counters of several processes meet: Redis if set, else PostgreSQL (DATABASE_URL).

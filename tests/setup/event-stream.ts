@@ -23,11 +23,16 @@ export interface EventStream {
 }
 
 /** Opens GET /api/events the way a browser's EventSource would, and parses what arrives. */
-export function openEventStream(baseUrl: string, cookie?: string): Promise<EventStream> {
+export function openEventStream(
+  baseUrl: string,
+  cookie?: string,
+  /** More request headers, e.g. the X-Forwarded-For a proxy would add. */
+  headers: Record<string, string> = {},
+): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       `${baseUrl}/api/events`,
-      { headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) } },
+      { headers: { accept: 'text/event-stream', ...(cookie ? { cookie } : {}), ...headers } },
       (response) => {
         response.setEncoding('utf8');
         let buffer = '';

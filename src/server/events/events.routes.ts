@@ -1,8 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { TooManyRequests } from '../errors';
 import { sessionExpiresAt } from '../http/session-store';
+import { hashAddress } from '../security/client-address';
 import { frame, type Subscriber } from './event-hub';
+import { StreamCaps, TOO_MANY_STREAMS } from './stream-caps';
 
 /**
  * A reader this far behind is not reading: it is dropped rather than let its backlog grow without bound.
@@ -12,6 +15,9 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 // A stream is ended and reopened at least this often, so that the session is judged again.
 const MAX_STREAM_MS = 6 * 60 * 60 * 1000;
+
+// The client's backoff tops out at 30 s, polling meanwhile: a refused tab tries again about then.
+const FULL_RETRY_AFTER_SEC = 30;
 
 /**
  * Writes a frame unless the reader has left more than `maxBytes` unread, in which case the connection is
@@ -34,8 +40,19 @@ export function eventsRoutes(deps: AppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     // Streams are ended before the server waits for its connections to close, or shutdown would wait forever.
     app.addHook('preClose', async () => deps.events.endAll());
+    const caps = new StreamCaps({
+      perUser: deps.env.EVENT_STREAMS_PER_USER,
+      perAddress: deps.env.EVENT_STREAMS_PER_ADDRESS,
+    });
 
     app.get('/api/events', { config: { access: 'public', stream: true } }, (request, reply) => {
+      const viewer = request.viewer;
+      // Past the cap the new stream is refused, not the oldest closed: a closed tab would reconnect and
+      // close the next one, round and round, while a refused one polls and tries again later (decision 027).
+      const release = caps.take(
+        viewer ? { userId: viewer.id } : { address: hashAddress(deps.env.SESSION_SECRET, request.ip) },
+      );
+      if (!release) throw new TooManyRequests(TOO_MANY_STREAMS, FULL_RETRY_AFTER_SEC);
       const res = reply.raw;
       // The stream is written by hand: Fastify's reply would end it after the first send.
       reply.hijack();
@@ -47,7 +64,6 @@ export function eventsRoutes(deps: AppDeps) {
         'x-accel-buffering': 'no',
         'x-content-type-options': 'nosniff',
       });
-      const viewer = request.viewer;
       let ended = false;
       let timer: NodeJS.Timeout | undefined;
       const subscriber: Subscriber = {
@@ -65,6 +81,7 @@ export function eventsRoutes(deps: AppDeps) {
           ended = true;
           clearTimeout(timer);
           remove();
+          release();
           res.end();
         },
       };
