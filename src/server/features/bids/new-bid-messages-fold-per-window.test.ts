@@ -2,8 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInVerified } from '../../../../tests/setup/admin';
 import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
+import { silentLogger } from '../../../../tests/setup/silent-logger';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { bidNoticeWindows, jobs } from '../../db/schema';
+import { createJobHandlers } from '../../jobs/handlers';
+import { JobWorker } from '../../jobs/worker';
 
 // Issue 21, item 13: a follower (and the owner) gets at most one 'new bid' e-mail and one SMS per round in
 // NOTIFY_WINDOW_S; the first at once, the rest folded into one message at the window's end. The bidder's
@@ -61,10 +64,15 @@ describe('new-bid messages fold per window', () => {
     }
 
     // Three more within the window: nothing more to the owner or the follower yet, a receipt for every bid.
-    await placeBidOk(t, b.cookie, round.id, 4_100_000);
-    await placeBidOk(t, a.cookie, round.id, 4_200_000);
-    await placeBidOk(t, b.cookie, round.id, 4_300_000);
-    await t.runJobs();
+    // (Each fanned out before the next, as bids seconds apart are; the next test takes them all at once.)
+    for (const [bidder, amount] of [
+      [b, 4_100_000],
+      [a, 4_200_000],
+      [b, 4_300_000],
+    ] as const) {
+      await placeBidOk(t, bidder.cookie, round.id, amount);
+      await t.runJobs();
+    }
     await t.runJobs();
     for (const who of [owner, follower]) {
       expect(await newBidMails(who.email)).toHaveLength(1);
@@ -146,6 +154,37 @@ describe('new-bid messages fold per window', () => {
     await t.runJobs();
     await t.runJobs();
     expect((await newBidMails(owner.email)).at(-1)?.subject).toBe('Nytt bud på Rolighuset: 4 300 000 kr');
+  });
+
+  it('two workers fanning out one round’s bids at once count every bid once, and tell each person once', async () => {
+    const owner = await person('Sunniva', '+47 90000021');
+    const follower = await person('Fredrik', '+47 90000022');
+    const bidders = await Promise.all(
+      ['a', 'b', 'c', 'd', 'e'].map((x) => person(`byder${x}`, '+47 90000023')),
+    );
+    const round = await createRoundAs(t, owner.cookie, { title: 'Samtidighuset' });
+    await t.request({ method: 'POST', url: `/api/bid-rounds/${round.id}/follow`, cookie: follower.cookie });
+    await t.runJobs();
+    // Five bids whose fan-out has not run yet, then two workers (as two processes would) take them at once.
+    for (const [i, bidder] of bidders.entries())
+      await placeBidOk(t, bidder.cookie, round.id, 4_000_000 + i * 100_000);
+    const workers = [1, 2].map(
+      () => new JobWorker(t.database.db, createJobHandlers(t.deps), silentLogger, [], { backoffMs: () => 0 }),
+    );
+    await Promise.all(workers.map((w) => w.runDueJobs()));
+    await Promise.all(workers.map((w) => w.runDueJobs()));
+    for (const who of [owner, follower]) {
+      expect((await newBidMails(who.email)).map((m) => m.subject)).toEqual([
+        expect.stringMatching(/^Nytt bud på Samtidighuset: 4 [0-4]00 000 kr$/),
+      ]);
+    }
+    await endWindows(round.id);
+    for (const who of [owner, follower]) {
+      const [, folded, ...more] = await newBidMails(who.email);
+      expect(more).toHaveLength(0);
+      expect(folded?.text).toContain('Det er kommet 4 nye bud');
+      expect(folded?.text).toContain('Høyeste bud er nå 4 400 000 kr.');
+    }
   });
 
   it('NOTIFY_WINDOW_S=0 folds nothing', async () => {
