@@ -10,7 +10,11 @@ import { queryClientOptions } from './lib/query-client';
  * The chunks of the pages the server renders, loaded with this module: a render whose page chunk is still
  * loading would wait for it inside the page's time budget.
  */
-const pagesLoaded = Promise.all([import('./app/pages/active-rounds-page'), import('./app/pages/round-page')]);
+const pagesLoaded = Promise.all([
+  import('./app/pages/active-rounds-page'),
+  import('./app/pages/round-page'),
+  import('./app/pages/not-found-page'),
+]);
 
 /**
  * The server's side of decision 024: a page rendered to HTML from the visitor's own first data, which the

@@ -9,6 +9,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { bidRoundsRoutes } from './features/bid-rounds/bid-rounds.routes';
+import { roundExists } from './features/bid-rounds/bid-rounds.service';
 import { bidsRoutes } from './features/bids/bids.routes';
 import { financingProofsRoutes } from './features/financing-proofs/financing-proofs.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -121,6 +122,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(eventsRoutes(deps));
     options.extendApi?.(api);
   });
-  await registerClientFiles(app, options.clientDir ?? null, options.renderPage ?? null);
+  await registerClientFiles(app, options.clientDir ?? null, options.renderPage ?? null, {
+    roundExists: (id) => roundExists(deps.db, id),
+  });
   return app;
 }

@@ -96,7 +96,7 @@ describe.skipIf(!chromiumAvailable())('small fixes from the product audit', () =
     await logIn(page, server.baseUrl, 'kari@example.no', PASSWORD);
     await page.goto(`${server.baseUrl}/budrunder/00000000-0000-4000-8000-000000000000`);
     // Not 'networkidle': the live stream keeps a request open for as long as the page lives.
-    await page.getByText('Fant ikke budrunden').waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: 'Siden finnes ikke' }).waitFor({ timeout: 15_000 });
     expect(await page.title()).not.toMatch(/Budrunde\s*–\s*Budrunde/);
     await page.close();
   });

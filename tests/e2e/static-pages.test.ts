@@ -39,6 +39,25 @@ describe.skipIf(!chromiumAvailable())('static pages and 404', () => {
     });
   }
 
+  it('an unknown page and a round that does not exist answer 404 with the 404 page, rendered on the server, and hydrate', async () => {
+    const paths = [
+      '/finnes-ikke',
+      '/budrunder/ikke-en-id',
+      '/budrunder/00000000-0000-4000-8000-000000000000',
+    ];
+    for (const path of paths) {
+      const page = await openPage(browser);
+      const response = await page.goto(server.baseUrl + path);
+      expect(response?.status(), path).toBe(404);
+      // The server's HTML is the 404 page itself, not an empty page for the script to fill.
+      expect(await response?.text()).toContain('Siden finnes ikke');
+      const h1 = page.getByRole('heading', { level: 1, name: 'Siden finnes ikke' });
+      await expect.poll(() => h1.isVisible()).toBe(true);
+      expect(await page.title()).toBe('Siden finnes ikke – Budrunde');
+      await page.close();
+    }
+  });
+
   it('the contact page shows the configured phone, e-mail and address', async () => {
     const page = await openPage(browser);
     await page.goto(`${server.baseUrl}/contact`);

@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Route, Switch, useLocation } from 'wouter';
+import { PAGE_PATHS, pageNotFoundKey } from '../../shared/pages';
 import { LoadPart, lazyPart } from '../components/lazy-part';
 import { PageReady } from './page-ready';
 import { HomePage } from './pages/home-page';
@@ -51,23 +53,29 @@ const NotFoundPage = lazyPart(
 
 export function AppRouter() {
   const [location] = useLocation();
+  // The server answered 404 for this address (a round that does not exist, say), and its first data says so.
+  const notFound = useQueryClient().getQueryData(pageNotFoundKey(location)) === true;
   // Keyed by the address, so that a page whose chunk failed does not keep the next page from loading.
   return (
     <LoadPart resetKey={location}>
-      <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/register" component={RegisterPage} />
-        <Route path="/verify-email" component={VerifyEmailPage} />
-        <Route path="/reset-password" component={ResetPasswordPage} />
-        <Route path="/budrunder/:id" component={RoundPage} />
-        <Route path="/admin" component={AdminPage} />
-        <Route path="/how-it-works" component={HowItWorksPage} />
-        <Route path="/contact" component={ContactPage} />
-        <Route path="/personvern" component={PrivacyPage} />
-        <Route path="/vilkaar" component={TermsPage} />
-        <Route path="/cookies" component={CookiesPage} />
-        <Route component={NotFoundPage} />
-      </Switch>
+      {notFound ? (
+        <NotFoundPage />
+      ) : (
+        <Switch>
+          <Route path={PAGE_PATHS.home} component={HomePage} />
+          <Route path={PAGE_PATHS.register} component={RegisterPage} />
+          <Route path={PAGE_PATHS.verifyEmail} component={VerifyEmailPage} />
+          <Route path={PAGE_PATHS.resetPassword} component={ResetPasswordPage} />
+          <Route path={PAGE_PATHS.round} component={RoundPage} />
+          <Route path={PAGE_PATHS.admin} component={AdminPage} />
+          <Route path={PAGE_PATHS.howItWorks} component={HowItWorksPage} />
+          <Route path={PAGE_PATHS.contact} component={ContactPage} />
+          <Route path={PAGE_PATHS.privacy} component={PrivacyPage} />
+          <Route path={PAGE_PATHS.terms} component={TermsPage} />
+          <Route path={PAGE_PATHS.cookies} component={CookiesPage} />
+          <Route component={NotFoundPage} />
+        </Switch>
+      )}
       <PageReady />
     </LoadPart>
   );

@@ -28,11 +28,15 @@ const FORWARDED_HEADERS = [
 
 type Answer = unknown | typeof LATE;
 
-/** `deadline`: when the page must go out (default: FIRST_SCREEN_BUDGET_MS from now), shared with its render. */
+/**
+ * `deadline`: when the page must go out (default: FIRST_SCREEN_BUDGET_MS from now), shared with its render.
+ * `notFound`: the page is the 404 page, whose first data is the user alone (for the navbar).
+ */
 export type FirstScreenLoader = (
   request: FastifyRequest,
   path: string,
   deadline?: number,
+  notFound?: boolean,
 ) => Promise<{ data: FirstScreenData; signedIn: boolean }>;
 
 /**
@@ -74,14 +78,14 @@ export function firstScreenLoader(app: FastifyInstance): FirstScreenLoader {
     return result;
   }
 
-  return async (request, path, deadline = Date.now() + FIRST_SCREEN_BUDGET_MS) => {
+  return async (request, path, deadline = Date.now() + FIRST_SCREEN_BUDGET_MS, notFound = false) => {
     const data: FirstScreenData = { entries: [] };
-    if (firstScreenCalls(path, true).length === 0 || Date.now() < pausedUntil)
+    if ((!notFound && firstScreenCalls(path, true).length === 0) || Date.now() < pausedUntil)
       return { data, signedIn: false };
     const user = await call(request, CURRENT_USER_CALL, deadline);
     if (user === undefined || user === LATE) return { data, signedIn: false };
     data.entries.push({ key: CURRENT_USER_CALL.key, data: user });
-    const calls = firstScreenCalls(path, user !== null);
+    const calls = notFound ? [] : firstScreenCalls(path, user !== null);
     const answers = await Promise.all(calls.map((c) => call(request, c, deadline)));
     calls.forEach((c, i) => {
       const answer = answers[i];

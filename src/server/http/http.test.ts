@@ -48,10 +48,14 @@ describe('health and routing', () => {
     expect(res.json()).toEqual({ message: 'Fant ikke ressursen' });
   });
 
-  it("every other path serves the client so its router can show the page or its 404, stored by no cache, since it carries the visitor's first data", async () => {
-    for (const url of ['/', '/finnes-ikke', '/how-it-works?x=1']) {
+  it("every other path serves the client, for its page or (404) its 404 page, stored by no cache, since it carries the visitor's first data", async () => {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/finnes-ikke', 404],
+      ['/how-it-works?x=1', 200],
+    ] as const) {
       const res = await t.request({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(status);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toContain('<div id="root">');

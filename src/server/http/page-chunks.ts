@@ -25,7 +25,12 @@ const PAGE_MODULES: { path: RegExp; signedIn?: boolean; modules: string[] }[] = 
   { path: /^\/register$/, modules: ['app/pages/register-page.tsx'] },
 ];
 
-export const PAGE_MODULE_SOURCES = [...new Set(PAGE_MODULES.flatMap((page) => page.modules))];
+/** The 404 page's, for any path the server answers 404 (client-files.ts). */
+const NOT_FOUND_MODULES = ['app/pages/not-found-page.tsx'];
+
+export const PAGE_MODULE_SOURCES = [
+  ...new Set([...PAGE_MODULES.flatMap((page) => page.modules), ...NOT_FOUND_MODULES]),
+];
 
 export interface PageFiles {
   scripts: string[];
@@ -37,17 +42,19 @@ export interface PageFiles {
  * they load beside the main script instead of one round trip after it. Without a manifest (an old build),
  * none are named and the pages load as before.
  */
-export function pageChunks(clientDir: string): (path: string, signedIn: boolean) => PageFiles {
+export function pageChunks(
+  clientDir: string,
+): (path: string, signedIn: boolean, notFound?: boolean) => PageFiles {
   const manifestFile = join(clientDir, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
   // The main script's own imports are named by index.html already.
   const inMain = new Set<string>();
   collect(manifest, 'index.html', inMain);
   const cache = new Map<string, PageFiles>();
-  return (path, signedIn) => {
-    const page = PAGE_MODULES.find(
-      (p) => p.path.test(path) && (p.signedIn === undefined || p.signedIn === signedIn),
-    );
+  return (path, signedIn, notFound = false) => {
+    const page = notFound
+      ? { modules: NOT_FOUND_MODULES }
+      : PAGE_MODULES.find((p) => p.path.test(path) && (p.signedIn === undefined || p.signedIn === signedIn));
     if (!page) return { scripts: [], styles: [] };
     const cacheKey = page.modules.join(' ');
     let files = cache.get(cacheKey);

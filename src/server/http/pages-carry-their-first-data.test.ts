@@ -115,9 +115,14 @@ describe('a page carries its first data, exactly as the API gives it to the same
       expect(existsSync(join('src/client', module)), module).toBe(true);
   });
 
-  it('HEAD, a page of text and an unknown page get the page (without first data); a missing chunk or API path gets JSON 404', async () => {
+  it('HEAD and a page of text get the page (without first data), an unknown page the 404 page with the user alone; a missing chunk or API path gets JSON 404', async () => {
     expect((await t.request({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
-    expect((await page('/finnes-ikke')).data).toBeNull();
+    const unknown = await t.request({ method: 'GET', url: '/finnes-ikke' });
+    expect(unknown.statusCode).toBe(404);
+    expect(firstScreenIn(unknown.body)?.entries).toEqual([
+      { key: ['/api/auth/user'], data: null },
+      { key: ['page-not-found', '/finnes-ikke'], data: true },
+    ]);
     expect((await page('/how-it-works')).data).toBeNull();
     const chunk = await t.request({ method: 'GET', url: '/assets/gone-after-a-deploy.js' });
     expect(chunk.statusCode).toBe(404);

@@ -163,6 +163,11 @@ export async function getRound(db: Db, viewer: Viewer, id: string): Promise<BidR
   return round;
 }
 
+/** Whether a round exists, whoever asks: its page answers 404 when it was never made or has been deleted. */
+export async function roundExists(db: Db, id: string): Promise<boolean> {
+  return (await findRoundForReading(db, id)) !== null;
+}
+
 /** Owner or admin, while the round is open; never above the current highest live bid (PRODUCT.md). */
 export async function updateStartingPrice(
   db: Db,
