@@ -8,6 +8,14 @@ export interface StaticPageProps {
   children: ReactNode;
 }
 
+// Long Norwegian compounds ('Personvernerklæring') at the full h1 size were wider than a 390 px phone, and
+// the page scrolled sideways: the size follows the screen down to 1.5rem, and a word that still does not
+// fit breaks rather than overflows.
+const H1_STYLE = {
+  fontSize: 'clamp(1.5rem, 7vw, var(--mantine-h1-font-size))',
+  overflowWrap: 'anywhere',
+} as const;
+
 /** Shared layout for text pages: one h1, an optional lead paragraph and the page content. */
 export function StaticPage({ title, lead, children }: StaticPageProps) {
   useDocumentTitle(title);
@@ -16,7 +24,9 @@ export function StaticPage({ title, lead, children }: StaticPageProps) {
     <Container size="md" py="xl">
       <Stack gap="lg">
         <Stack gap="xs">
-          <Title order={1}>{title}</Title>
+          <Title order={1} style={H1_STYLE}>
+            {title}
+          </Title>
           {lead ? <Text size="lg">{lead}</Text> : null}
         </Stack>
         <Stack gap="xl">{children}</Stack>
@@ -36,7 +46,7 @@ export function Section({ title, children }: SectionProps) {
   return (
     <Box component="section" aria-labelledby={id}>
       <Stack gap="sm">
-        <Title order={2} id={id}>
+        <Title order={2} id={id} style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Title>
         {children}

@@ -1,63 +1,92 @@
-import { Anchor, Code, List, Table, Text } from '@mantine/core';
+import { Anchor, Box, Code, List, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Section, StaticPage } from '../../../components/static-page';
+import { COOKIES, type CookieDescription } from './cookie-list';
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="sm" fw={600}>
+        {term}
+      </Text>
+      <Text component="dd" size="sm" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * One cookie as a card of facts rather than a table row: four columns did not fit a phone, and the page
+ * scrolled sideways (issue 21).
+ */
+function CookieCard({ cookie }: { cookie: CookieDescription }) {
+  return (
+    <Paper component="li" withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          <Code fz="inherit">{cookie.name}</Code>
+        </Title>
+        <Stack component="dl" gap="xs" m={0}>
+          <Fact term="Formål">{cookie.purpose}</Fact>
+          <Fact term="Varighet">{cookie.lifetime}</Fact>
+          <Fact term="Når du logger ut">{cookie.atLogout}</Fact>
+          <Fact term="Tilgang">HttpOnly: bare serveren kan lese den, ikke skript på siden.</Fact>
+          <Fact term="Type">Strengt nødvendig, førstepart</Fact>
+          <Fact term="Navn over HTTPS">
+            <Code style={{ overflowWrap: 'anywhere' }}>{cookie.httpsName}</Code>
+          </Fact>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
 
 export function CookiesPage() {
   return (
     <StaticPage
       title="Informasjonskapsler (cookies)"
-      lead="Budrunde bruker én informasjonskapsel, og bare den som trengs for at du skal kunne logge inn."
+      lead="Budrunde bruker to informasjonskapsler, og bare de som trengs for at du skal kunne logge inn trygt."
     >
-      <Section title="Informasjonskapselen vi bruker">
-        <Table withTableBorder verticalSpacing="sm">
-          <Table.Caption c="var(--mantine-color-text)">
-            Oversikt over informasjonskapsler på Budrunde
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Navn</Table.Th>
-              <Table.Th scope="col">Formål</Table.Th>
-              <Table.Th scope="col">Varighet</Table.Th>
-              <Table.Th scope="col">Type</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td>
-                <Code>budrunde.sid</Code> (<Code>__Host-budrunde.sid</Code> over HTTPS)
-              </Table.Td>
-              <Table.Td>Holder deg innlogget ved å knytte nettleseren til økten din på serveren.</Table.Td>
-              <Table.Td>
-                Til du logger ut, etter 7 dager uten aktivitet, eller senest 30 dager etter innlogging.
-              </Table.Td>
-              <Table.Td>Strengt nødvendig, førstepart</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+      <Section title="Informasjonskapslene vi bruker">
+        <Box
+          component="ul"
+          aria-label="Informasjonskapsler på Budrunde"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none', display: 'grid', gap: 'var(--mantine-spacing-md)' }}
+        >
+          {COOKIES.map((cookie) => (
+            <CookieCard key={cookie.name} cookie={cookie} />
+          ))}
+        </Box>
       </Section>
 
-      <Section title="Slik fungerer den">
+      <Section title="Slik fungerer de">
         <List spacing="xs">
           <List.Item>
-            Den settes først når du logger inn. Besøker du bare sidene, settes ingen informasjonskapsel.
+            Begge settes først når du logger inn. Besøker du bare sidene, settes ingen informasjonskapsel.
           </List.Item>
           <List.Item>
-            Den inneholder bare en tilfeldig økt-ID. Opplysningene om økten og kontoen din ligger på serveren.
+            Begge er merket HttpOnly, slik at skript på siden ikke kan lese dem, og SameSite=Lax, som
+            beskytter mot at andre nettsteder sender forespørsler i ditt navn. Over HTTPS sendes de bare
+            kryptert, og bare til Budrunde.
           </List.Item>
           <List.Item>
-            Den er merket HttpOnly, slik at skript på siden ikke kan lese den, og SameSite=Lax, som beskytter
-            mot at andre nettsteder sender forespørsler i ditt navn.
+            Når du logger ut, avsluttes økten, og informasjonskapselen for innloggingen slettes.
+            Informasjonskapselen som kjenner igjen nettleseren, blir liggende til den utløper eller du sletter
+            den.
           </List.Item>
-          <List.Item>Når du logger ut, avsluttes økten, og informasjonskapselen slettes.</List.Item>
         </List>
       </Section>
 
       <Section title="Ingen sporing">
         <Text>
           Vi bruker ingen informasjonskapsler for analyse, statistikk eller annonser, og ingen
-          informasjonskapsler fra tredjeparter. Fordi den eneste informasjonskapselen er strengt nødvendig for
-          tjenesten du har bedt om, er den unntatt fra kravet om samtykke i ekomloven § 2-7b. Derfor viser vi
-          ikke noe samtykkebanner.
+          informasjonskapsler fra tredjeparter. Fordi begge informasjonskapslene er strengt nødvendige for å
+          levere og sikre innloggingen du har bedt om, er de unntatt fra kravet om samtykke i ekomloven (§
+          3-15, tidligere § 2-7b). Derfor viser vi ikke noe samtykkebanner.
         </Text>
         <Text>
           Du kan slette eller blokkere informasjonskapsler i nettleseren din, men da kan du ikke logge inn.

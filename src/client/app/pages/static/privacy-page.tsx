@@ -1,7 +1,8 @@
-import { Anchor, List, Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Code, List, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'wouter';
 import { Section, StaticPage, SubSection } from '../../../components/static-page';
 import { useContactInfo } from '../../../features/site/use-contact-info';
+import { COOKIES } from './cookie-list';
 
 export function PrivacyPage() {
   const contact = useContactInfo();
@@ -55,7 +56,9 @@ export function PrivacyPage() {
         <SubSection title="Innlogging">
           <Text>
             Når du logger inn, oppretter vi en økt på serveren som holder deg innlogget. Økten er knyttet til
-            nettleseren din med én informasjonskapsel.
+            nettleseren din med en informasjonskapsel. En annen informasjonskapsel husker at nettleseren har
+            logget inn på kontoen din før, slik at du fortsatt kan logge inn derfra selv om noen prøver å
+            gjette passordet ditt fra andre steder.
           </Text>
         </SubSection>
       </Section>
@@ -110,7 +113,8 @@ export function PrivacyPage() {
         <Text>
           Kontoopplysningene lagres så lenge du har konto hos oss. Lenker for å bekrefte e-post gjelder i 24
           timer, og lenker for nytt passord i én time. En innlogget økt varer til du logger ut, etter 7 dager
-          uten aktivitet, og aldri mer enn 30 dager. Bud og budjournaler oppbevares også etter at budrunden er
+          uten aktivitet, og aldri mer enn 30 dager. Informasjonskapselen som kjenner igjen nettleseren din,
+          varer i 180 dager fra siste innlogging. Bud og budjournaler oppbevares også etter at budrunden er
           avsluttet, fordi de er den skriftlige dokumentasjonen av budrunden. Meldinger vi har sendt deg,
           slettes fra køen etter 7 dager, og forespørsler om nytt passord 90 dager etter at de er behandlet.
         </Text>
@@ -151,8 +155,19 @@ export function PrivacyPage() {
 
       <Section title="Informasjonskapsler">
         <Text>
-          Vi bruker bare én informasjonskapsel, og den er nødvendig for at du skal kunne være innlogget. Les
-          mer i{' '}
+          Vi bruker bare de to informasjonskapslene som trengs for at du skal kunne logge inn trygt, og ingen
+          for analyse, annonser eller sporing:
+        </Text>
+        <List spacing="xs" aria-label="Informasjonskapsler på Budrunde">
+          {COOKIES.map((cookie) => (
+            <List.Item key={cookie.name}>
+              <Code>{cookie.name}</Code>: {cookie.purpose} {cookie.lifetime} Når du logger ut:{' '}
+              {cookie.atLogout.charAt(0).toLowerCase() + cookie.atLogout.slice(1)}
+            </List.Item>
+          ))}
+        </List>
+        <Text>
+          Les mer i{' '}
           <Anchor component={Link} href="/cookies" underline="always">
             oversikten over informasjonskapsler
           </Anchor>{' '}
