@@ -20,7 +20,7 @@ interface RoundCardProps {
   round: BidRoundView;
   /** The round page: panel open, the whole description, and no link to the page it is on. */
   forceOpen?: boolean;
-  /** Whether the panel starts unfolded in a list; the list picks at most one (see RoundList). */
+  /** Whether the panel starts unfolded in a list; the list picks which (see pickRoundsToUnfold). */
   defaultOpen?: boolean;
   /** Fetch the photo at once: the first card of a list, or the round page's. */
   priority?: boolean;

@@ -48,7 +48,8 @@ export function RoundFacts({ round, now }: { round: BidRoundView; now: Date }) {
           </Text>
           <Text size="sm">Startpris {formatMoney(property.price)}</Text>
         </LabeledValue>
-        {owner ? (
+        {/* The seller's contact details are for the others: the owner would only read their own back. */}
+        {owner && !round.isOwner ? (
           <LabeledValue label="Selger">
             <Text size="sm">
               {owner.firstName} {owner.lastName}

@@ -4,7 +4,7 @@ import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { useFirstRenderTime } from '../../../lib/hydration';
 import { NoRounds } from './no-rounds';
 import { RoundCard } from './round-card';
-import { pickRoundToUnfold } from './round-order';
+import { pickRoundsToUnfold } from './round-order';
 
 interface RoundListProps {
   rounds: BidRoundView[] | undefined;
@@ -13,18 +13,13 @@ interface RoundListProps {
 }
 
 function LoadedRoundList({ rounds }: { rounds: BidRoundView[] }) {
-  // Chosen once, from the first answer: a poll must not unfold a second card or fold the one being read.
+  // Chosen once, from the first answer: a poll must not unfold another card or fold the one being read.
   const firstRenderTime = useFirstRenderTime();
-  const [unfoldedId] = useState(() => pickRoundToUnfold(rounds, firstRenderTime));
+  const [unfolded] = useState(() => pickRoundsToUnfold(rounds, firstRenderTime));
   return (
     <Stack gap="lg">
       {rounds.map((round, index) => (
-        <RoundCard
-          key={round.id}
-          round={round}
-          defaultOpen={round.id === unfoldedId}
-          priority={index === 0}
-        />
+        <RoundCard key={round.id} round={round} defaultOpen={unfolded.has(round.id)} priority={index === 0} />
       ))}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
-import { endedRounds, pickRoundToUnfold } from './round-order';
+import { endedRounds, pickRoundsToUnfold } from './round-order';
 
 const NOW = new Date('2025-05-01T12:00:00Z');
 const at = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000).toISOString();
@@ -39,25 +39,34 @@ function round(id: string, fields: Partial<BidRoundView> = {}): BidRoundView {
   };
 }
 
-describe('pickRoundToUnfold', () => {
-  it('unfolds the open round nearest its deadline, never a closed or expired one', () => {
+describe('pickRoundsToUnfold', () => {
+  const picked = (rounds: BidRoundView[]) => [...pickRoundsToUnfold(rounds, NOW)].sort();
+
+  it('unfolds every open round the user owns or has bid on, and no other', () => {
+    const rounds = [
+      round('other', { deadline: at(1) }),
+      round('mine', { deadline: at(30), isOwner: true }),
+      round('bid-on', { deadline: at(50), hasBid: true }),
+      round('mine-too', { deadline: at(60), isOwner: true }),
+      round('mine-closed', { deadline: at(2), isOwner: true, isClosed: true }),
+      round('bid-on-expired', { deadline: at(-1), hasBid: true }),
+    ];
+    expect(picked(rounds)).toEqual(['bid-on', 'mine', 'mine-too']);
+  });
+
+  it('with none of the user’s own, unfolds the open round nearest its deadline, never a closed or expired one', () => {
     const rounds = [
       round('later', { deadline: at(48) }),
       round('expired', { deadline: at(-1) }),
       round('closed', { deadline: at(2), isClosed: true }),
       round('soon', { deadline: at(5) }),
     ];
-    expect(pickRoundToUnfold(rounds, NOW)).toBe('soon');
-  });
-
-  it('prefers a round the user owns or has bid on', () => {
-    const rounds = [round('other', { deadline: at(1) }), round('mine', { deadline: at(30), isOwner: true })];
-    expect(pickRoundToUnfold(rounds, NOW)).toBe('mine');
+    expect(picked(rounds)).toEqual(['soon']);
   });
 
   it('unfolds none when no round is open', () => {
-    expect(pickRoundToUnfold([round('closed', { isClosed: true })], NOW)).toBeNull();
-    expect(pickRoundToUnfold([], NOW)).toBeNull();
+    expect(picked([round('closed', { isClosed: true })])).toEqual([]);
+    expect(picked([])).toEqual([]);
   });
 });
 

@@ -4,14 +4,15 @@ import { isRoundOpen } from './round-badges';
 const byDeadline = (a: BidRoundView, b: BidRoundView) => Date.parse(a.deadline) - Date.parse(b.deadline);
 
 /**
- * The one round a list unfolds: the open round closest to its deadline, where the user is most likely to
- * act. Rounds the user owns or has bid on come first; with no open round, none is unfolded. Unfolding every
- * round of the user's made the page several screens long.
+ * The rounds a list unfolds (SPEC §2): every open round the user owns or has bid on. A user with none of
+ * their own gets the open round closest to its deadline, where they are most likely to act; with no open
+ * round, none is unfolded.
  */
-export function pickRoundToUnfold(rounds: BidRoundView[], now: Date): string | null {
+export function pickRoundsToUnfold(rounds: BidRoundView[], now: Date): Set<string> {
   const open = rounds.filter((round) => isRoundOpen(round, now)).sort(byDeadline);
-  const own = open.find((round) => round.isOwner || round.hasBid);
-  return (own ?? open[0])?.id ?? null;
+  const own = open.filter((round) => round.isOwner || round.hasBid);
+  const picked = own.length > 0 ? own : open.slice(0, 1);
+  return new Set(picked.map((round) => round.id));
 }
 
 /** Rounds that no longer take bids, most recently ended first. */

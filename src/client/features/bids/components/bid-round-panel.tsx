@@ -51,24 +51,30 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
       ? Math.max(...liveAmounts)
       : null;
 
+  // The owner can neither bid nor follow their own round, so they get no 'Legg inn bud' section at all,
+  // rather than that heading over a note saying they cannot (issue 21).
   let bidArea: React.ReactNode;
-  if (!isOpen) bidArea = <Note>Budrunden er avsluttet. Ingen flere bud kan legges inn.</Note>;
-  else if (round.isOwner) bidArea = <Note>Dette er din eiendom. Du kan ikke by på din egen budrunde.</Note>;
+  if (round.isOwner) bidArea = null;
+  else if (!isOpen) bidArea = <Note>Budrunden er avsluttet. Ingen flere bud kan legges inn.</Note>;
   else if (!user) bidArea = <Note>Du må være innlogget for å legge inn bud.</Note>;
   else bidArea = <BidForm round={round} startingPrice={startingPrice} highestBid={highestBid} now={now} />;
 
   // The layout (one column on a phone, two from md) is in bid-round-panel.module.css. The order here is the
   // phone's, which is also the order a screen reader and the Tab key follow.
   return (
-    <Box className={classes.panel} style={READABLE_COLORS}>
-      <Stack gap="sm" className={classes.bid}>
-        <Title order={3} size="h4">
-          Legg inn bud
-        </Title>
-        {bidArea}
-        {canFollow && isOpen ? <FollowButton roundId={round.id} /> : null}
-      </Stack>
-      <Divider className={classes.listDivider} />
+    <Box className={classes.panel} style={READABLE_COLORS} data-no-bid-section={bidArea ? undefined : ''}>
+      {bidArea ? (
+        <>
+          <Stack gap="sm" className={classes.bid}>
+            <Title order={3} size="h4">
+              Legg inn bud
+            </Title>
+            {bidArea}
+            {canFollow && isOpen ? <FollowButton roundId={round.id} /> : null}
+          </Stack>
+          <Divider className={classes.listDivider} />
+        </>
+      ) : null}
       <Box className={classes.list}>
         <BidList round={round} now={now} canManage={canManage} isOpen={isOpen} />
       </Box>
