@@ -9,8 +9,11 @@ import { findRoundRows, type RoundRow } from '../features/bid-rounds/round-views
 import { toBidViews, toOwnerBidViews } from '../features/bids/bid-views';
 import { type BidWithBidder, findRoundBidsWithBidders } from '../features/bids/bids.repository';
 
-/** The changes a visitor's landing page shows: a round appears, ends, or goes. Bids are not theirs to see. */
-const PUBLIC_CHANGES = new Set<RoundChange>(['created', 'closed', 'winner', 'deleted']);
+/**
+ * The changes a visitor's landing page shows: a round appears, changes its starting price, ends, or goes.
+ * Bids are not theirs to see.
+ */
+const PUBLIC_CHANGES = new Set<RoundChange>(['created', 'price', 'closed', 'winner', 'deleted']);
 
 export const isPublicChange = (change: RoundChange) => PUBLIC_CHANGES.has(change);
 

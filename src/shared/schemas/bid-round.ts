@@ -42,6 +42,8 @@ export type CreateRoundInput = z.infer<typeof createRoundSchema>;
 export interface PublicProperty {
   title: string;
   address: string;
+  /** The starting price (startpris), kroner: public, as the asking price of every Norwegian listing. */
+  price: number;
   description: string | null;
   imageUrl: string | null;
   size: number | null;
@@ -50,7 +52,7 @@ export interface PublicProperty {
   floor: string | null;
 }
 
-/** A round as a visitor sees it: no price history, no bids, no owner. */
+/** A round as a visitor sees it: the starting price, but no price history, no bids, no owner. */
 export interface PublicBidRound {
   id: string;
   deadline: string;
@@ -77,8 +79,6 @@ export interface RoundOwner {
 }
 
 export interface MemberProperty extends PublicProperty {
-  /** The starting price (startpris), kroner. */
-  price: number;
   ownerId: string | null;
   owner: RoundOwner | null;
 }

@@ -66,8 +66,9 @@ export async function createRound(db: Db, ownerId: string, input: CreateRoundInp
 }
 
 /**
- * The open rounds, soonest deadline first. Visitors get public fields only: no bids, no highest bid, no owner
- * details. Read from the shared cache, which each viewer's `hasBid` is worked out from.
+ * The open rounds, soonest deadline first. Visitors get public fields only, the starting price among them: no
+ * bids, no highest bid, no owner details. Read from the shared cache, which each viewer's `hasBid` is worked
+ * out from.
  */
 export async function listActiveRounds(cache: ActiveRoundsCache, viewer: Viewer | null): Promise<string> {
   const rounds = await cache.get();
@@ -118,6 +119,7 @@ export function toPublicRound(row: {
       rooms: p.rooms,
       buildYear: p.buildYear,
       floor: p.floor,
+      price: p.price,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { formatDayMonth } from '../../../../shared/format/date';
+import { formatMoney } from '../../../../shared/format/money';
 import type { PublicBidRound } from '../../../../shared/schemas/bid-round';
 import { STATUS_COLORS } from '../../../app/theme';
 import { DescriptionPreview, roundPath } from './property-description';
@@ -30,7 +31,7 @@ export function PublicRoundCard({ round, onOpen, priority }: PublicRoundCardProp
       shadow="sm"
       radius="md"
       padding="md"
-      aria-label={`${name}, ${property.address}. Budfrist ${formatDayMonth(round.deadline)}`}
+      aria-label={`${name}, ${property.address}. Startpris ${formatMoney(property.price)}. Budfrist ${formatDayMonth(round.deadline)}`}
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
       <Card.Section>
@@ -50,6 +51,13 @@ export function PublicRoundCard({ round, onOpen, priority }: PublicRoundCardProp
         {property.description ? (
           <DescriptionPreview text={property.description} roundId={round.id} insideLink />
         ) : null}
+        {/* The asking price, as every Norwegian listing shows it; the bids stay behind the login. */}
+        <Text size="sm">
+          <Text span fw={600}>
+            Startpris
+          </Text>{' '}
+          {formatMoney(property.price)}
+        </Text>
         <Text size="sm">
           <Text span fw={600}>
             Høyeste bud:
