@@ -156,5 +156,7 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, ip
     await deleteUserSessions(tx, user.id);
     return user.email;
   });
-  await forgetAccountFailures(deps.limiter, hashAccount(deps.env.SESSION_SECRET, email));
+  // The password is set: if the counters are out of reach now, the count simply runs out within the hour,
+  // and the reset must not be answered as failed (its link is spent).
+  await forgetAccountFailures(deps.limiter, hashAccount(deps.env.SESSION_SECRET, email)).catch(() => {});
 }
