@@ -28,6 +28,11 @@ export interface FloodResult {
   pendingAtStormEnd: number;
   /** From the first bid sent to the last message handed to SMTP or the SMS provider. */
   lastSentS: number | null;
+  /** The same for the owner's and followers' messages only, and for the receipts only. */
+  lastNoticeS: number | null;
+  lastReceiptS: number | null;
+  /** From the first bid to the last bid's fan-out job done (its receipt and messages queued). */
+  fannedOutS: number | null;
   /** Every message was out within the wait. */
   complete: boolean;
   mailsAtSink: number;
@@ -82,7 +87,14 @@ export async function runNotifyFlood(
     [MESSAGE_TYPES, since],
   );
   const of = (kind: string) => rows.find((r) => r.kind === kind);
+  const secondsAfter = (time: Date | string | null | undefined) =>
+    time ? (new Date(time).getTime() - since.getTime()) / 1000 : null;
   const last = rows.reduce((max, r) => Math.max(max, r.last ? new Date(r.last).getTime() : 0), 0);
+  const noticeTimes = rows.filter((r) => r.kind !== 'receipt' && r.last).map((r) => new Date(r.last as Date));
+  const { rows: fanOut } = await pool.query<{ last: Date | null }>(
+    `select max(completed_at) as last from jobs where type = 'bid:placed' and created_at >= $1`,
+    [since],
+  );
   return {
     accepted: storm.accepted,
     stormMs,
@@ -92,6 +104,9 @@ export async function runNotifyFlood(
     noticeRecipients: Number(of('mail')?.people ?? 0),
     pendingAtStormEnd,
     lastSentS: last ? (last - since.getTime()) / 1000 : null,
+    lastNoticeS: noticeTimes.length ? secondsAfter(new Date(Math.max(...noticeTimes.map(Number)))) : null,
+    lastReceiptS: secondsAfter(of('receipt')?.last),
+    fannedOutS: secondsAfter(fanOut[0]?.last),
     complete: pending === 0,
     mailsAtSink: sink.count,
   };

@@ -57,7 +57,8 @@ export const notifyRows = (c: Config): Row[] => [
     met: null,
   },
   {
-    figure: 'Notification storm: seconds from the first bid until the last message is sent',
+    figure:
+      'Notification storm: seconds from the first bid until the last of those messages is sent (and the last receipt)',
     result: '',
     target: '≤ 120 s',
     met: null,
@@ -72,6 +73,7 @@ export const readRows = (c: Config): Row[] => [
   },
 ];
 
+const sec = (s: number | null) => (s === null ? '–' : `${s.toFixed(1)} s`);
 const pct = (cpu: number, wall: number) => `${Math.round((cpu / Math.max(1, wall)) * 100)}%`;
 
 const fill = (row: Row | undefined, result: string, met: boolean | null): Row => ({
@@ -194,17 +196,20 @@ export async function runNotifyPhase(
   const [queuedRow, lastRow] = notifyRows(c);
   const notices = r.noticeMails + r.noticeSms;
   const queued = `${num(notices)} new-bid messages to the owner and followers (${num(r.noticeMails)} mails to ${r.noticeRecipients} people, ${num(r.noticeSms)} SMS), plus ${num(r.receipts)} receipts to the bidders (one per bid, never folded)`;
+  // The issue's "a few hundred messages ... the last one out within 2 minutes" are the owner's and the
+  // followers'; the receipts (one per bid) are timed beside them.
   const last =
-    r.lastSentS === null
+    r.lastNoticeS === null
       ? 'no message was sent'
-      : `${r.lastSentS.toFixed(1)} s${r.complete ? '' : `; NOT ALL SENT within the ${c.notifyWaitMs / 1000} s wait`}`;
+      : `${sec(r.lastNoticeS)} (the last receipt: ${sec(r.lastReceiptS)})${r.complete ? '' : `; NOT ALL SENT within the ${c.notifyWaitMs / 1000} s wait`}`;
   return {
     rows: [
       fill(queuedRow, queued, notices <= 500 && r.accepted >= c.notifyBids),
-      fill(lastRow, last, r.complete && r.lastSentS !== null && r.lastSentS <= 120),
+      fill(lastRow, last, r.complete && r.lastNoticeS !== null && r.lastNoticeS <= 120),
     ],
     details: [
       `notify: ${num(r.accepted)} bids accepted in ${(r.stormMs / 1000).toFixed(1)} s by ${fixture.storm.cookies.length} bidders, who follow the round once they bid; ${c.notifyFollowers} followers who do not bid; the owner. NOTIFY_WINDOW_S=60 (the default)`,
+      `notify: seconds after the first bid: every bid fanned out (bid:placed done) ${sec(r.fannedOutS)}, last message of any kind sent ${sec(r.lastSentS)}`,
       `notify: ${num(r.pendingAtStormEnd)} background jobs waiting when the storm ended (the bids' fan-out jobs, their receipts and the lapse jobs due at their acceptance deadlines); ${num(r.mailsAtSink)} mails reached the SMTP sink`,
     ],
   };

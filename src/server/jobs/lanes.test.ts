@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { jobsDatabaseForThisFile } from '../../../tests/setup/jobs-database';
 import { silentLogger } from '../../../tests/setup/silent-logger';
 import { jobs } from '../db/schema';
-import { MAIL_JOB, RESET_MAIL_JOB, VERIFY_MAIL_JOB } from '../mail/mail-jobs';
+import { BID_NOTICE_DIGEST_JOB } from '../features/bids/bid-notices';
+import { MAIL_JOB, NOTICE_MAIL_JOB, RESET_MAIL_JOB, VERIFY_MAIL_JOB } from '../mail/mail-jobs';
 import { SMS_JOB } from '../sms/sms-jobs';
 import { checkLanes, DEFAULT_LANES, MAX_CONCURRENT_MAIL } from './lanes';
 import { enqueueJob } from './queue';
@@ -20,13 +21,15 @@ describe('the default lanes', () => {
     expect(laneOf(RESET_MAIL_JOB)?.name).toBe('account-mail');
     expect(laneOf(SMS_JOB)?.name).toBe('sms');
     expect(laneOf(MAIL_JOB)?.name).toBe('default');
+    expect(laneOf(NOTICE_MAIL_JOB)?.name).toBe('notices');
+    expect(laneOf(BID_NOTICE_DIGEST_JOB)?.name).toBe('notices');
     expect(laneOf('storage:delete')?.name).toBe('default');
   });
 
   it('keep every lane small, and the SMTP pool as large as the lanes that send mail', () => {
     expect(() => checkLanes(DEFAULT_LANES)).not.toThrow();
     expect(DEFAULT_LANES.every((lane) => lane.concurrency <= 4)).toBe(true);
-    expect(MAX_CONCURRENT_MAIL).toBe(6);
+    expect(MAX_CONCURRENT_MAIL).toBe(8);
   });
 
   it('are refused when a type would have no lane, or two', () => {

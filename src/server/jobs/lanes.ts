@@ -17,6 +17,9 @@ export const DEFAULT_LANES: readonly JobLane[] = [
   { name: 'account-mail', types: ['mail:verify-email', 'mail:password-reset'], concurrency: 2 },
   // Another provider than mail: a dead SMTP server must not hold up SMS, nor the other way round.
   { name: 'sms', types: ['sms:send'], concurrency: 2 },
+  // The owner's and followers' notices about a round, and the digests that fold them (decision 028): few,
+  // since they are folded per window, and never queued behind a storm's fan-out jobs and receipts.
+  { name: 'notices', types: ['bid:notice-digest', 'mail:notice'], concurrency: 2 },
   // Bid notifications and the rest: the bulk, which may wait a little.
   { name: 'default', concurrency: 4 },
 ];

@@ -166,7 +166,8 @@ export async function markJobFailed(
 export async function deletePendingMailTo(db: DbOrTx, email: string): Promise<void> {
   await db.execute(sql`
     delete from jobs
-    where completed_at is null and type = 'mail:send' and lower(payload->'mail'->>'to') = lower(${email})`);
+    where completed_at is null and type in ('mail:send', 'mail:notice')
+      and lower(payload->'mail'->>'to') = lower(${email})`);
 }
 
 /** Retention: finished jobs (and their payloads, which hold addresses and names) are kept for a while, then go. */

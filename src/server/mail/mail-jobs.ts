@@ -9,6 +9,11 @@ import { passwordResetMail, verificationMail } from './account-mails';
 import type { Mail } from './mailer';
 
 export const MAIL_JOB = 'mail:send';
+/**
+ * The same delivery as MAIL_JOB, for the owner's and followers' notices about a round (decision 028): a lane
+ * of their own, so that a window's digest is not queued behind the thousands of receipts of a bid storm.
+ */
+export const NOTICE_MAIL_JOB = 'mail:notice';
 export const VERIFY_MAIL_JOB = 'mail:verify-email';
 export const RESET_MAIL_JOB = 'mail:password-reset';
 
@@ -73,6 +78,9 @@ export function mailJobHandlers(deps: AppDeps): Record<string, JobHandler> {
     mailer.send({ ...mail, messageId: jobMessageId(job, env.APP_URL, true) });
   return {
     [MAIL_JOB]: async (payload, job) => {
+      await mailer.send({ ...(payload as { mail: Mail }).mail, messageId: jobMessageId(job, env.APP_URL) });
+    },
+    [NOTICE_MAIL_JOB]: async (payload, job) => {
       await mailer.send({ ...(payload as { mail: Mail }).mail, messageId: jobMessageId(job, env.APP_URL) });
     },
     [VERIFY_MAIL_JOB]: async (payload, job) => {

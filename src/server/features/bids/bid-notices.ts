@@ -10,7 +10,7 @@ import {
   headlineDropMail,
   headlineDropSms,
 } from '../../mail/bid-notice-mails';
-import { MAIL_JOB } from '../../mail/mail-jobs';
+import { NOTICE_MAIL_JOB } from '../../mail/mail-jobs';
 import type { Mail } from '../../mail/mailer';
 import { type MailRound, newBidMail, newBidSms } from '../../mail/round-mails';
 import { SMS_JOB } from '../../sms/sms-jobs';
@@ -38,7 +38,7 @@ export async function queueMessages(
 ): Promise<void> {
   const jobs: { type: string; payload: unknown }[] = [];
   for (const person of people) {
-    jobs.push({ type: MAIL_JOB, payload: { mail: message.mail(person) } });
+    jobs.push({ type: NOTICE_MAIL_JOB, payload: { mail: message.mail(person) } });
     if (round.smsNotificationsEnabled && person.phone)
       jobs.push({ type: SMS_JOB, payload: { to: person.phone, text: message.sms } });
   }
