@@ -1,4 +1,4 @@
-import { createElement } from 'react';
+import { type ComponentProps, createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Router, useRoute } from 'wouter';
@@ -14,13 +14,10 @@ function routerMatches(path: string): string[] {
     if (match) matched.push(pattern);
     return null;
   }
-  renderToString(
-    createElement(
-      Router,
-      { ssrPath: path },
-      Object.values(PAGE_PATHS).map((pattern) => createElement(Probe, { key: pattern, pattern })),
-    ),
-  );
+  const probes = Object.values(PAGE_PATHS).map((pattern) => createElement(Probe, { key: pattern, pattern }));
+  // Children as createElement's own arguments; its props type wants them named as well.
+  const props = { ssrPath: path } as ComponentProps<typeof Router>;
+  renderToString(createElement(Router, props, ...probes));
   return matched;
 }
 
