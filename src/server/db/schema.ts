@@ -231,8 +231,10 @@ export const bidNoticeWindows = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     endsAt: ts('ends_at').notNull(),
-    // Bids since the last message, not yet told: the digest at the window's end tells them, if any.
+    // Bids fanned out since the last message, not yet told: 1 or more means the window's digest is queued.
     folded: integer('folded').notNull().default(0),
+    // The newest bid the last message covered: a bid placed before it, fanned out late, is not told again.
+    toldUntil: ts('told_until'),
   },
   (t) => [primaryKey({ columns: [t.bidRoundId, t.userId] })],
 );

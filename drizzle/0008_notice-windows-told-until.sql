@@ -1,0 +1,1 @@
+ALTER TABLE "bid_notice_windows" ADD COLUMN "told_until" timestamp with time zone;
