@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../tests/setup/accounts';
 import { fakeClientDir } from '../../../tests/setup/fake-client';
