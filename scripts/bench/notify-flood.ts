@@ -38,7 +38,8 @@ export interface FloodResult {
   mailsAtSink: number;
 }
 
-const MESSAGE_TYPES = ['mail:send', 'sms:send'];
+// Receipts are mail:send; the owner's and followers' notices mail:notice (decision 028); SMS sms:send.
+const MESSAGE_TYPES = ['mail:send', 'mail:notice', 'sms:send'];
 // What the storm sets off and must be done before its last message is out. The lapse jobs of its bids run
 // hours later, at their acceptance deadlines, and are not waited for.
 const STORM_WORK = ['bid:placed', 'bid:notice-digest', ...MESSAGE_TYPES];
@@ -79,6 +80,7 @@ export async function runNotifyFlood(
   }
   const { rows } = await pool.query<{ kind: string; n: string; last: Date | null; people: string }>(
     `select case when type = 'sms:send' then 'sms'
+              when type = 'mail:notice' then 'mail'
               when payload->'mail'->>'subject' like 'Kvittering for bud%' then 'receipt'
               else 'mail' end as kind,
             count(*) as n, max(completed_at) as last,

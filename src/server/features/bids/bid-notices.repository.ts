@@ -112,50 +112,80 @@ export async function markNoticeSent(db: DbOrTx, key: string, roundId: string): 
   return rows.length > 0;
 }
 
+/** What a bid's fan-out does for one person (openOrFoldWindows). */
+export type WindowAction = 'tell-now' | 'queue-digest' | 'none';
+
 /**
- * A new bid reaches these people: for each, either a message goes now (a window opens: `folded` 0), or the
- * bid is counted into the open window (`folded` 1 means the first one folded: its digest must be queued for
- * `endsAt`). A window that has ended while its digest has still to run keeps folding, so that the digest
- * counts every bid. Rows are taken in id order, so two bids' transactions never wait for each other in a
- * circle.
+ * A new bid reaches these people. For each: if the last message already covered a newer bid (this one's
+ * fan-out came late), nothing; if no window is open, a message goes now and a window opens; else the bid is
+ * counted into the open window, and the first one counted queues the digest for `endsAt`. A window that has
+ * ended while its digest has still to run keeps counting, so that the digest tells every bid. Rows are
+ * taken in id order, so two bids' transactions never wait for each other in a circle.
  */
-export async function openOrFoldWindows(db: DbOrTx, roundId: string, userIds: string[], windowS: number) {
+export async function openOrFoldWindows(
+  db: DbOrTx,
+  roundId: string,
+  userIds: string[],
+  bid: { createdAt: Date },
+  windowS: number,
+): Promise<{ userId: string; action: WindowAction; endsAt: Date }[]> {
   if (userIds.length === 0) return [];
   const ids = sql.join(
     [...userIds].sort().map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+  const placed = sql`${bid.createdAt.toISOString()}::timestamptz`;
+  const covered = sql`w.told_until >= ${placed}`;
+  const opens = sql`w.ends_at <= clock_timestamp() and w.folded = 0`;
   const result = await db.execute(sql`
-    insert into bid_notice_windows as w (bid_round_id, user_id, ends_at, folded)
-    select ${roundId}::uuid, u, clock_timestamp() + make_interval(secs => ${windowS}), 0
+    insert into bid_notice_windows as w (bid_round_id, user_id, ends_at, folded, told_until)
+    select ${roundId}::uuid, u, clock_timestamp() + make_interval(secs => ${windowS}), 0, ${placed}
     from unnest(array[${ids}]) as u
     order by u
     on conflict (bid_round_id, user_id) do update set
-      folded = case when w.ends_at <= clock_timestamp() and w.folded = 0 then 0 else w.folded + 1 end,
-      ends_at = case when w.ends_at <= clock_timestamp() and w.folded = 0 then excluded.ends_at
-        else w.ends_at end
-    returning user_id, folded, ends_at`);
-  return rowsOf<{ user_id: string; folded: number; ends_at: string | Date }>(result).map((r) => ({
+      folded = case when ${covered} then w.folded when ${opens} then 0 else w.folded + 1 end,
+      told_until = case when ${covered} then w.told_until when ${opens} then ${placed} else w.told_until end,
+      ends_at = case when ${covered} then w.ends_at when ${opens} then excluded.ends_at else w.ends_at end
+    returning user_id, ends_at,
+      (w.told_until = ${placed} and w.folded = 0) as told_now,
+      (w.folded = 1 and (w.told_until is null or w.told_until < ${placed})) as first_folded`);
+  return rowsOf<{ user_id: string; ends_at: string | Date; told_now: boolean; first_folded: boolean }>(
+    result,
+  ).map((r) => ({
     userId: r.user_id,
-    folded: Number(r.folded),
+    action: r.told_now ? 'tell-now' : r.first_folded ? 'queue-digest' : 'none',
     endsAt: new Date(r.ends_at),
   }));
 }
 
 /**
- * The digest's share: the bids folded into the person's window, set back to none, and a new window from
- * now (a message is about to go). 0 when there is nothing to tell: a digest that runs twice sends once.
+ * The digest's share, under the row's lock: the bids placed by others since the last message covered
+ * (counted from the bids, so that bids whose fan-out has not run yet are told too, and are skipped when it
+ * does), and the newest of them. The window restarts from now when there is something to tell. A digest
+ * that runs twice finds nothing the second time.
  */
 export async function takeFoldedBids(db: DbOrTx, roundId: string, userId: string, windowS: number) {
+  const locked = await db.execute(sql`
+    select 1 from bid_notice_windows
+    where bid_round_id = ${roundId} and user_id = ${userId} and folded > 0
+    for update`);
+  if (rowsOf(locked).length === 0) return 0;
+  // Compared in SQL, at the database's microseconds: told_until is one microsecond past the newest bid a
+  // digest told (bids are stamped in whole milliseconds), so a bid equal to it can only be the one a
+  // 'tell-now' message named (openOrFoldWindows), never one a digest covered.
   const result = await db.execute(sql`
-    with old as (
-      select folded from bid_notice_windows
-      where bid_round_id = ${roundId} and user_id = ${userId} and folded > 0
-      for update)
+    with news as (
+      select count(*) as n, max(b.created_at) as newest
+      from bids b, bid_notice_windows w
+      where w.bid_round_id = ${roundId} and w.user_id = ${userId}
+        and b.bid_round_id = ${roundId} and b.user_id <> ${userId}
+        and (w.told_until is null or b.created_at > w.told_until))
     update bid_notice_windows w set folded = 0,
-      ends_at = clock_timestamp() + make_interval(secs => ${windowS})
-    from old
+      told_until = coalesce(news.newest + interval '1 microsecond', w.told_until),
+      ends_at = case when news.n > 0 then clock_timestamp() + make_interval(secs => ${windowS})
+        else w.ends_at end
+    from news
     where w.bid_round_id = ${roundId} and w.user_id = ${userId}
-    returning old.folded`);
-  return Number(rowsOf<{ folded: number }>(result)[0]?.folded ?? 0);
+    returning news.n`);
+  return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 0);
 }

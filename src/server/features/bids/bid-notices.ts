@@ -55,12 +55,12 @@ export async function queueNewBidNotices(
   tx: DbOrTx,
   deps: AppDeps,
   round: MailRound & Pick<NoticeRound, 'ownerId' | 'smsNotificationsEnabled'>,
-  bid: { amount: number; bidderId: string },
+  bid: { amount: number; bidderId: string; createdAt: Date },
 ): Promise<void> {
   const audience = await findRoundAudience(tx, round);
   audience.delete(bid.bidderId);
-  const windows = await openOrFoldWindows(tx, round.id, [...audience.keys()], deps.env.NOTIFY_WINDOW_S);
-  const now = windows.filter((w) => w.folded === 0).map((w) => audience.get(w.userId));
+  const windows = await openOrFoldWindows(tx, round.id, [...audience.keys()], bid, deps.env.NOTIFY_WINDOW_S);
+  const now = windows.filter((w) => w.action === 'tell-now').map((w) => audience.get(w.userId));
   const url = roundUrl(deps, round.id);
   await queueMessages(
     tx,
@@ -68,7 +68,7 @@ export async function queueNewBidNotices(
     now.filter((p): p is NoticePerson => p !== undefined),
     { mail: (person) => newBidMail(person, round, bid.amount, url), sms: newBidSms(round, bid.amount, url) },
   );
-  for (const window of windows.filter((w) => w.folded === 1))
+  for (const window of windows.filter((w) => w.action === 'queue-digest'))
     await enqueueJob(
       tx,
       BID_NOTICE_DIGEST_JOB,

@@ -81,5 +81,9 @@ export async function queueNewBidNotifications(tx: DbOrTx, deps: AppDeps, { roun
       url,
     ),
   );
-  await queueNewBidNotices(tx, deps, round, { amount: bid.amount, bidderId: bidder.id });
+  await queueNewBidNotices(tx, deps, round, {
+    amount: bid.amount,
+    bidderId: bidder.id,
+    createdAt: bid.createdAt,
+  });
 }
