@@ -135,7 +135,8 @@ export async function openOrFoldWindows(
     sql`, `,
   );
   const placed = sql`${bid.createdAt.toISOString()}::timestamptz`;
-  const covered = sql`w.told_until >= ${placed}`;
+  // Without a window (NOTIFY_WINDOW_S=0) every bid is told, in whatever order the fan-outs run.
+  const covered = windowS > 0 ? sql`w.told_until >= ${placed}` : sql`false`;
   const opens = sql`w.ends_at <= clock_timestamp() and w.folded = 0`;
   const result = await db.execute(sql`
     insert into bid_notice_windows as w (bid_round_id, user_id, ends_at, folded, told_until)
