@@ -9,7 +9,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -218,36 +217,6 @@ export const bidRoundFollowers = pgTable(
     index('bid_round_followers_user_idx').on(t.userId),
   ],
 );
-
-// The 'new bid' messages to one person about one round come at most once per window (NOTIFY_WINDOW_S,
-// decision 028): the first at once, the rest counted here and folded into one message when the window ends.
-export const bidNoticeWindows = pgTable(
-  'bid_notice_windows',
-  {
-    bidRoundId: uuid('bid_round_id')
-      .notNull()
-      .references(() => bidRounds.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    endsAt: ts('ends_at').notNull(),
-    // Bids fanned out since the last message, not yet told: 1 or more means the window's digest is queued.
-    folded: integer('folded').notNull().default(0),
-    // The newest bid the last message covered: a bid placed before it, fanned out late, is not told again.
-    toldUntil: ts('told_until'),
-  },
-  (t) => [primaryKey({ columns: [t.bidRoundId, t.userId] })],
-);
-
-// Notices that must go out exactly once although the job that sends them may run twice (a lapse, the
-// warning before it): the job's transaction inserts the key, and a second run finds it and does nothing.
-export const sentNotices = pgTable('sent_notices', {
-  key: text('key').primaryKey(),
-  bidRoundId: uuid('bid_round_id')
-    .notNull()
-    .references(() => bidRounds.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-});
 
 // Durable background work (e-mail, SMS, deadline sweep). Rows are enqueued in the same transaction as
 // the event that causes them and claimed by workers with FOR UPDATE SKIP LOCKED.

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bidRoundFollowers, bidRounds, bids, properties, sentNotices, users } from '../../db/schema';
+import { sentNotices } from '../../db/notice-schema';
+import { bidRoundFollowers, bidRounds, bids, properties, users } from '../../db/schema';
 import { liveBidsOf } from './bids.repository';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

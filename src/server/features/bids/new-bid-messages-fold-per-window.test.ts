@@ -4,7 +4,8 @@ import { signInVerified } from '../../../../tests/setup/admin';
 import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
 import { silentLogger } from '../../../../tests/setup/silent-logger';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { bidNoticeWindows, jobs } from '../../db/schema';
+import { bidNoticeWindows } from '../../db/notice-schema';
+import { jobs } from '../../db/schema';
 import { createJobHandlers } from '../../jobs/handlers';
 import { JobWorker } from '../../jobs/worker';
 
