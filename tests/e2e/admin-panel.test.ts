@@ -5,23 +5,17 @@ import { bidRounds, passwordResetRequests, users } from '../../src/server/db/sch
 import { findViewerById } from '../../src/server/features/accounts/accounts.repository';
 import { createUser } from '../../src/server/features/accounts/accounts.service';
 import { insertResetRequest } from '../../src/server/features/auth/password-resets.repository';
-import { createRound } from '../../src/server/features/bid-rounds/bid-rounds.service';
 import { placeBid } from '../../src/server/features/bids/bids.service';
+import { createVerifiedUser, PASSWORD, person } from '../setup/person';
 import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
+import { noSidewaysScroll, visible } from './page-checks';
+import { openRound } from './seller-and-bidder';
 
-const PASSWORD = 'hemmelig1';
 const DAY = 86_400_000;
-
-async function visible(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
-}
-
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe.skipIf(!chromiumAvailable())('the admin panel, as an administrator', () => {
   let server: E2eServer;
@@ -32,29 +26,20 @@ describe.skipIf(!chromiumAvailable())('the admin panel, as an administrator', ()
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
     const { db } = server.deps;
-    const person = (email: string, firstName: string, lastName: string) => ({
-      email,
-      password: PASSWORD,
-      firstName,
-      lastName,
-      phone: '+47 41234567',
-      address: 'Storgata 1, 0155 Oslo',
-    });
-    await createUser(db, person('admin@example.no', 'Anne', 'Admin'), { emailVerified: true, isAdmin: true });
-    await createUser(db, person('nina@example.no', 'Nina', 'Ny'));
-    const ingrid = await createUser(db, person('ingrid@example.no', 'Ingrid', 'Berg'), {
+    const contact = { phone: '+47 41234567', address: 'Storgata 1, 0155 Oslo' };
+    await createUser(db, person('admin@example.no', 'Anne', 'Admin', contact), {
       emailVerified: true,
+      isAdmin: true,
     });
+    await createUser(db, person('nina@example.no', 'Nina', 'Ny', contact));
+    const ingrid = await createVerifiedUser(db, 'ingrid@example.no', 'Ingrid', 'Berg', contact);
     await insertResetRequest(db, ingrid, 'Glemt passord (lenke på e-post)');
-    const seller = await createUser(db, person('sofie@example.no', 'Sofie', 'Selger'), {
-      emailVerified: true,
-    });
-    const ola = await createUser(db, person('ola@example.no', 'Ola', 'Hansen'), { emailVerified: true });
-    roundId = await createRound(db, seller, {
+    const seller = await createVerifiedUser(db, 'sofie@example.no', 'Sofie', 'Selger', contact);
+    const ola = await createVerifiedUser(db, 'ola@example.no', 'Ola', 'Hansen', contact);
+    roundId = await openRound(db, seller, {
       title: 'Villa Admin',
       address: 'Adminveien 1, 0001 Oslo',
-      startingPrice: 4_000_000,
-      deadline: new Date(Date.now() + 3 * DAY).toISOString(),
+      days: 3,
     });
     const viewer = await findViewerById(db, ola);
     if (!viewer) throw new Error('no bidder');
@@ -195,17 +180,8 @@ describe.skipIf(!chromiumAvailable())('the admin panel, as anyone else', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
-    await createUser(
-      server.deps.db,
-      { email: 'kari@example.no', password: PASSWORD, firstName: 'Kari', lastName: 'Nordmann' },
-      { emailVerified: true },
-    );
-    await createUser(server.deps.db, {
-      email: 'hemmelig@example.no',
-      password: PASSWORD,
-      firstName: 'Hemmelig',
-      lastName: 'Person',
-    });
+    await createVerifiedUser(server.deps.db, 'kari@example.no', 'Kari', 'Nordmann');
+    await createUser(server.deps.db, person('hemmelig@example.no', 'Hemmelig', 'Person'));
   });
   afterAll(async () => {
     await browser?.close();

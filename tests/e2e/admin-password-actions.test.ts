@@ -2,20 +2,16 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/features/accounts/accounts.service';
 import { insertResetRequest } from '../../src/server/features/auth/password-resets.repository';
+import { createVerifiedUser, PASSWORD, person } from '../setup/person';
 import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
+import { visible } from './page-checks';
 
 // Issue 21, items 8 and 9, on screen: the panel offers no way to set an administrator's password, and the
 // dialog for 'Avvis' says that the link already mailed stops working.
-
-const PASSWORD = 'hemmelig1';
-
-async function visible(page: Page, text: string | RegExp) {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
-}
 
 describe.skipIf(!chromiumAvailable())('password actions in the admin panel', () => {
   let server: E2eServer;
@@ -25,21 +21,16 @@ describe.skipIf(!chromiumAvailable())('password actions in the admin panel', () 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
     const { db } = server.deps;
-    const person = (email: string, firstName: string, lastName: string) => ({
-      email,
-      password: PASSWORD,
-      firstName,
-      lastName,
-      phone: '+47 41234567',
-    });
-    await createUser(db, person('admin@example.no', 'Anne', 'Admin'), { emailVerified: true, isAdmin: true });
-    const other = await createUser(db, person('admin2@example.no', 'Arne', 'Annenadmin'), {
+    const phone = { phone: '+47 41234567' };
+    await createUser(db, person('admin@example.no', 'Anne', 'Admin', phone), {
       emailVerified: true,
       isAdmin: true,
     });
-    const ingrid = await createUser(db, person('ingrid@example.no', 'Ingrid', 'Berg'), {
+    const other = await createUser(db, person('admin2@example.no', 'Arne', 'Annenadmin', phone), {
       emailVerified: true,
+      isAdmin: true,
     });
+    const ingrid = await createVerifiedUser(db, 'ingrid@example.no', 'Ingrid', 'Berg', phone);
     await insertResetRequest(db, other, 'Glemt passord (lenke på e-post)');
     await insertResetRequest(db, ingrid, 'Glemt passord (lenke på e-post)');
     page = await openPage(browser);

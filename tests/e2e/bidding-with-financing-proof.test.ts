@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/features/accounts/accounts.service';
 import { createRound } from '../../src/server/features/bid-rounds/bid-rounds.service';
@@ -9,12 +9,10 @@ import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn, submitLoginDialog } from './log-in';
+import { noSidewaysScroll } from './page-checks';
 
 const PASSWORD = 'hemmelig1';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 describe.skipIf(!chromiumAvailable())('bidding with quick raises and a financing proof', () => {
   let server: E2eServer;
   let browser: Browser;

@@ -1,6 +1,6 @@
 import type { Browser, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/server/features/accounts/accounts.service';
+import { createVerifiedUser, PASSWORD } from '../setup/person';
 import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
@@ -8,7 +8,6 @@ import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
 
 const EMAIL = 'kari@example.no';
-const PASSWORD = 'hemmelig1';
 const DAY_S = 86_400;
 
 interface Listed {
@@ -45,11 +44,7 @@ describe.skipIf(!chromiumAvailable())('the cookie and privacy pages list the coo
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
-    await createUser(
-      server.deps.db,
-      { email: EMAIL, password: PASSWORD, firstName: 'Kari', lastName: 'Nordmann' },
-      { emailVerified: true },
-    );
+    await createVerifiedUser(server.deps.db, EMAIL, 'Kari', 'Nordmann');
   });
   afterAll(async () => {
     await browser?.close();

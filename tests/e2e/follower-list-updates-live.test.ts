@@ -1,21 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/server/features/accounts/accounts.service';
-import { createRound } from '../../src/server/features/bid-rounds/bid-rounds.service';
+import { createVerifiedUser, PASSWORD } from '../setup/person';
 import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
+import { testIdText as text } from './page-checks';
+import { openRound } from './seller-and-bidder';
 
-const PASSWORD = 'hemmelig1';
-const DAY = 86_400_000;
 // Well inside the client's 5 s polling period, which the follower list does not use anyway: what shows by
 // then came over the live stream.
 const AT_ONCE = { timeout: 3_000, interval: 50 };
-
-const text = async (page: Page, testId: string) =>
-  ((await page.getByTestId(testId).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
 
 describe.skipIf(!chromiumAvailable())("the owner's follower list, live", () => {
   let server: E2eServer;
@@ -26,21 +22,12 @@ describe.skipIf(!chromiumAvailable())("the owner's follower list, live", () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
     const { db } = server.deps;
-    const person = (email: string, firstName: string, lastName: string) => ({
-      email,
-      password: PASSWORD,
-      firstName,
-      lastName,
-    });
-    const seller = await createUser(db, person('sofie@example.no', 'Sofie', 'Selger'), {
-      emailVerified: true,
-    });
-    await createUser(db, person('kari@example.no', 'Kari', 'Konkurrent'), { emailVerified: true });
-    roundId = await createRound(db, seller, {
+    const seller = await createVerifiedUser(db, 'sofie@example.no', 'Sofie', 'Selger');
+    await createVerifiedUser(db, 'kari@example.no', 'Kari', 'Konkurrent');
+    roundId = await openRound(db, seller, {
       title: 'Følgergården',
       address: 'Følgeveien 3, 0001 Oslo',
-      startingPrice: 4_000_000,
-      deadline: new Date(Date.now() + 3 * DAY).toISOString(),
+      days: 3,
     });
     roundUrl = `${server.baseUrl}/budrunder/${roundId}`;
   });

@@ -4,15 +4,14 @@ import { findViewerById, type Viewer } from '../../src/server/features/accounts/
 import { createUser } from '../../src/server/features/accounts/accounts.service';
 import { createRound } from '../../src/server/features/bid-rounds/bid-rounds.service';
 import { selectWinner } from '../../src/server/features/bid-rounds/round-lifecycle.service';
-import { placeBid } from '../../src/server/features/bids/bids.service';
-import { placeBidSchema } from '../../src/shared/schemas/bid';
+import { createVerifiedUser, PASSWORD } from '../setup/person';
 import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
+import { placeDayBid } from './seller-and-bidder';
 
-const PASSWORD = 'hemmelig1';
 const DAY = 86_400_000;
 const LONG_EMAIL = 'kristoffer.alexander.langnavn@eiendomsmegling-eksempel.no';
 
@@ -48,11 +47,7 @@ describe.skipIf(!chromiumAvailable())('the seller’s journal dialog, on a phone
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
     const { deps } = server;
-    const sellerId = await createUser(
-      deps.db,
-      { email: 'selger@example.no', password: PASSWORD, firstName: 'Sofie', lastName: 'Selger' },
-      { emailVerified: true },
-    );
+    const sellerId = await createVerifiedUser(deps.db, 'selger@example.no', 'Sofie', 'Selger');
     const bidderId = await createUser(
       deps.db,
       {
@@ -77,16 +72,7 @@ describe.skipIf(!chromiumAvailable())('the seller’s journal dialog, on a phone
       deadline: new Date(Date.now() + 2 * DAY).toISOString(),
     });
     const bid = (amount: number, conditions: string) =>
-      placeBid(
-        deps,
-        bidder,
-        placeBidSchema.parse({
-          bidRoundId: roundId,
-          amount,
-          conditions,
-          bidDeadline: new Date(Date.now() + DAY).toISOString(),
-        }),
-      );
+      placeDayBid(deps, bidder, roundId, amount, conditions);
     await bid(4_100_000, 'Forbehold om finansiering');
     const winning = await bid(4_250_000, '');
     await selectWinner(deps, seller, roundId, winning.id);

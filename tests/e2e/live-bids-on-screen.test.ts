@@ -1,16 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findViewerById } from '../../src/server/features/accounts/accounts.repository';
-import { createUser } from '../../src/server/features/accounts/accounts.service';
-import { createRound } from '../../src/server/features/bid-rounds/bid-rounds.service';
 import { placeBid } from '../../src/server/features/bids/bids.service';
+import { createVerifiedUser, PASSWORD } from '../setup/person';
 import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
+import { noSidewaysScroll, testIdText as text } from './page-checks';
+import { openRound } from './seller-and-bidder';
 
-const PASSWORD = 'hemmelig1';
 const DAY = 86_400_000;
 /** The client's polling period (LIVE_REFETCH_MS) when the stream is down. */
 const POLL_MS = 5000;
@@ -35,13 +35,6 @@ function recordRequests(page: Page) {
       seen.filter((r) => r.at >= from && r.path === '/api/events').map((r) => r.type),
   };
 }
-
-// Amounts are shown with no-break spaces.
-const text = async (page: Page, testId: string) =>
-  ((await page.getByTestId(testId).first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
-
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** Bids as Bjørn from outside any browser: his own session, his cookie, through the real API. */
 async function bidAs(baseUrl: string, email: string, roundId: string, amount: number): Promise<void> {
@@ -77,22 +70,13 @@ describe.skipIf(!chromiumAvailable())('a new bid on every watcher’s screen', (
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
     const { db } = server.deps;
-    const person = (email: string, firstName: string, lastName: string) => ({
-      email,
-      password: PASSWORD,
-      firstName,
-      lastName,
-    });
-    const seller = await createUser(db, person('sofie@example.no', 'Sofie', 'Selger'), {
-      emailVerified: true,
-    });
-    const anna = await createUser(db, person('anna@example.no', 'Anna', 'Andersen'), { emailVerified: true });
-    await createUser(db, person('bjorn@example.no', 'Bjørn', 'Berg'), { emailVerified: true });
-    roundId = await createRound(db, seller, {
+    const seller = await createVerifiedUser(db, 'sofie@example.no', 'Sofie', 'Selger');
+    const anna = await createVerifiedUser(db, 'anna@example.no', 'Anna', 'Andersen');
+    await createVerifiedUser(db, 'bjorn@example.no', 'Bjørn', 'Berg');
+    roundId = await openRound(db, seller, {
       title: 'Direkte Villa',
       address: 'Strømveien 1, 0001 Oslo',
-      startingPrice: 4_000_000,
-      deadline: new Date(Date.now() + 3 * DAY).toISOString(),
+      days: 3,
     });
     roundUrl = `${server.baseUrl}/budrunder/${roundId}`;
     // Anna has bid already: as a bidder her stream carries the round's bid list.

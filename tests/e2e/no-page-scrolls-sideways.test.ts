@@ -5,12 +5,12 @@ import { createUser } from '../../src/server/features/accounts/accounts.service'
 import { insertResetRequest } from '../../src/server/features/auth/password-resets.repository';
 import { createRound } from '../../src/server/features/bid-rounds/bid-rounds.service';
 import { placeBid } from '../../src/server/features/bids/bids.service';
+import { createVerifiedUser, PASSWORD, person } from '../setup/person';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
 
-const PASSWORD = 'hemmelig1';
 const DAY = 86_400_000;
 const NARROWEST = { width: 320, height: 640 };
 
@@ -36,27 +36,17 @@ describe.skipIf(!chromiumAvailable())('no page scrolls sideways on a 320 px phon
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
     const { db } = server.deps;
-    const person = (email: string, firstName: string, lastName: string) => ({
-      email,
-      password: PASSWORD,
-      firstName,
-      lastName,
-      phone: '+47 41234567',
-      address: 'Kongens gate 1, 0153 Oslo',
+    const contact = { phone: '+47 41234567', address: 'Kongens gate 1, 0153 Oslo' };
+    await createUser(db, person('admin@example.no', 'Anne', 'Admin', contact), {
+      emailVerified: true,
+      isAdmin: true,
     });
-    await createUser(db, person('admin@example.no', 'Anne', 'Admin'), { emailVerified: true, isAdmin: true });
     // A registration waiting for verification, with a long address: the admin's card for it on a phone.
-    await createUser(db, person('nina.nordmann-kristiansen@eksempel-domene.no', 'Nina', 'Nordmann'));
-    const ingrid = await createUser(db, person('ingrid@example.no', 'Ingrid', 'Berg'), {
-      emailVerified: true,
-    });
+    await createUser(db, person('nina.nordmann-kristiansen@eksempel-domene.no', 'Nina', 'Nordmann', contact));
+    const ingrid = await createVerifiedUser(db, 'ingrid@example.no', 'Ingrid', 'Berg', contact);
     await insertResetRequest(db, ingrid, 'Glemt passord (lenke på e-post)');
-    const seller = await createUser(db, person('selger@example.no', 'Sofie', 'Selger'), {
-      emailVerified: true,
-    });
-    const bidder = await createUser(db, person('anna@example.no', 'Anna', 'Andersen'), {
-      emailVerified: true,
-    });
+    const seller = await createVerifiedUser(db, 'selger@example.no', 'Sofie', 'Selger', contact);
+    const bidder = await createVerifiedUser(db, 'anna@example.no', 'Anna', 'Andersen', contact);
     const roundId = await createRound(db, seller, {
       title: 'Funkisvilla med utsikt over Oslofjorden',
       address: 'Fjordveien 123, 1363 Høvik',

@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/server/features/accounts/accounts.service';
+import { createVerifiedUser, PASSWORD } from '../setup/person';
 import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
-
-const PASSWORD = 'hemmelig1';
 
 describe.skipIf(!chromiumAvailable())('downloading one’s own data', () => {
   let server: E2eServer;
@@ -16,17 +14,9 @@ describe.skipIf(!chromiumAvailable())('downloading one’s own data', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
-    await createUser(
-      server.deps.db,
-      {
-        email: 'dina.data@example.no',
-        password: PASSWORD,
-        firstName: 'Dina',
-        lastName: 'Data',
-        phone: '+47 41234567',
-      },
-      { emailVerified: true },
-    );
+    await createVerifiedUser(server.deps.db, 'dina.data@example.no', 'Dina', 'Data', {
+      phone: '+47 41234567',
+    });
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,17 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findViewerById, type Viewer } from '../../src/server/features/accounts/accounts.repository';
-import { createUser } from '../../src/server/features/accounts/accounts.service';
 import { createRound } from '../../src/server/features/bid-rounds/bid-rounds.service';
-import { placeBid } from '../../src/server/features/bids/bids.service';
-import { placeBidSchema } from '../../src/shared/schemas/bid';
+import { createVerifiedUser, PASSWORD } from '../setup/person';
 import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
+import { placeDayBid } from './seller-and-bidder';
 
-const PASSWORD = 'hemmelig1';
 const DAY = 86_400_000;
 const SELLER = { email: 'sofie.selger@example.no', phone: '+47 41234567' };
 
@@ -38,11 +36,7 @@ describe.skipIf(!chromiumAvailable())('round cards for the owner and for bidders
     [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
     const deps = server.deps;
     const person = (email: string, firstName: string, phone?: string) =>
-      createUser(
-        deps.db,
-        { email, password: PASSWORD, firstName, lastName: 'Test', phone },
-        { emailVerified: true },
-      );
+      createVerifiedUser(deps.db, email, firstName, 'Test', { phone });
     const sellerId = await person(SELLER.email, 'Sofie', SELLER.phone);
     const neighbourId = await person('nabo@example.no', 'Nils');
     const bidderId = await person('anna@example.no', 'Anna');
@@ -54,17 +48,7 @@ describe.skipIf(!chromiumAvailable())('round cards for the owner and for bidders
         startingPrice: 4_000_000,
         deadline: new Date(Date.now() + days * DAY).toISOString(),
       });
-    const bid = (roundId: string, amount: number) =>
-      placeBid(
-        deps,
-        bidder,
-        placeBidSchema.parse({
-          bidRoundId: roundId,
-          amount,
-          conditions: '',
-          bidDeadline: new Date(Date.now() + DAY).toISOString(),
-        }),
-      );
+    const bid = (roundId: string, amount: number) => placeDayBid(deps, bidder, roundId, amount);
     // The nearest round is the neighbour's, which neither the seller nor Anna has anything to do with.
     await round(neighbourId, 'Naboens', 1);
     ownRoundId = await round(sellerId, 'Fjordgløtt', 2);

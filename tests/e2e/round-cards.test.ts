@@ -1,25 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findViewerById, type Viewer } from '../../src/server/features/accounts/accounts.repository';
-import { createUser } from '../../src/server/features/accounts/accounts.service';
 import { createRound } from '../../src/server/features/bid-rounds/bid-rounds.service';
 import { closeRound, selectWinner } from '../../src/server/features/bid-rounds/round-lifecycle.service';
-import { placeBid } from '../../src/server/features/bids/bids.service';
-import { placeBidSchema } from '../../src/shared/schemas/bid';
+import { createVerifiedUser, PASSWORD } from '../setup/person';
 import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
+import { noSidewaysScroll } from './page-checks';
+import { placeDayBid } from './seller-and-bidder';
 
-const PASSWORD = 'hemmelig1';
 const DAY = 86_400_000;
 const PHONE = { width: 390, height: 844 };
 const LINK = 'https://example.no/prospekt-fjordglott';
 const DESCRIPTION = `Lys og romslig leilighet med utsikt over fjorden, nytt bad og kjøkken fra 2021. Prospekt: ${LINK}. Visning søndag.`;
-
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe.skipIf(!chromiumAvailable())('round cards: the description, and the seller’s list', () => {
   let server: E2eServer;
@@ -30,11 +26,7 @@ describe.skipIf(!chromiumAvailable())('round cards: the description, and the sel
     [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
     const deps = server.deps;
     const person = (email: string, firstName: string) =>
-      createUser(
-        deps.db,
-        { email, password: PASSWORD, firstName, lastName: 'Test' },
-        { emailVerified: true },
-      );
+      createVerifiedUser(deps.db, email, firstName, 'Test');
     const sellerId = await person('selger@example.no', 'Sofie');
     const bidderId = await person('anna@example.no', 'Anna');
     const seller = (await findViewerById(deps.db, sellerId)) as Viewer;
@@ -47,17 +39,7 @@ describe.skipIf(!chromiumAvailable())('round cards: the description, and the sel
         startingPrice: 4_000_000,
         deadline: new Date(Date.now() + days * DAY).toISOString(),
       });
-    const bid = async (roundId: string, amount: number) =>
-      placeBid(
-        deps,
-        bidder,
-        placeBidSchema.parse({
-          bidRoundId: roundId,
-          amount,
-          conditions: '',
-          bidDeadline: new Date(Date.now() + DAY).toISOString(),
-        }),
-      );
+    const bid = (roundId: string, amount: number) => placeDayBid(deps, bidder, roundId, amount);
 
     await round('Senere', 6);
     nearestId = await round('Fjordgløtt', 1, DESCRIPTION);

@@ -7,6 +7,7 @@ import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
+import { noSidewaysScroll } from './page-checks';
 
 const PASSWORD = 'hemmelig1';
 const PHONE = { width: 390, height: 844 };
@@ -15,9 +16,6 @@ const DESKTOP = { width: 1280, height: 900 };
 async function visible(page: Page, text: string | RegExp) {
   await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
 }
-
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 async function boxOf(locator: Locator) {
   const box = await locator.boundingBox();

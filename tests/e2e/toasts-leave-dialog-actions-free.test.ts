@@ -4,13 +4,11 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/server/features/accounts/accounts.service';
+import { createVerifiedUser, PASSWORD } from '../setup/person';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
-
-const PASSWORD = 'hemmelig1';
 
 interface Box {
   x: number;
@@ -43,11 +41,7 @@ describe.skipIf(!chromiumAvailable())('a toast never covers the actions of an op
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
-    await createUser(
-      server.deps.db,
-      { email: 'selger@example.no', password: PASSWORD, firstName: 'Sofie', lastName: 'Selger' },
-      { emailVerified: true },
-    );
+    await createVerifiedUser(server.deps.db, 'selger@example.no', 'Sofie', 'Selger');
     image = join(mkdtempSync(join(tmpdir(), 'budrunde-img-')), 'hus.jpg');
     await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4d7c0f' } })
       .jpeg()

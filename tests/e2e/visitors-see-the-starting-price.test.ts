@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findViewerById, type Viewer } from '../../src/server/features/accounts/accounts.repository';
-import { createUser } from '../../src/server/features/accounts/accounts.service';
 import { createRound, updateStartingPrice } from '../../src/server/features/bid-rounds/bid-rounds.service';
+import { createVerifiedUser } from '../setup/person';
 import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
@@ -19,11 +19,7 @@ describe.skipIf(!chromiumAvailable())('a visitor’s landing cards show the star
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startE2eServer(), launchChromium()]);
-    const sellerId = await createUser(
-      server.deps.db,
-      { email: 'selger@example.no', password: 'hemmelig1', firstName: 'Kari', lastName: 'Selger' },
-      { emailVerified: true },
-    );
+    const sellerId = await createVerifiedUser(server.deps.db, 'selger@example.no', 'Kari', 'Selger');
     seller = (await findViewerById(server.deps.db, sellerId)) as Viewer;
     roundId = await createRound(server.deps.db, sellerId, {
       title: 'Koselig rekkehus',

@@ -1,8 +1,9 @@
 import { expect } from 'vitest';
 import type { Mail } from '../../src/server/mail/mailer';
+import { PASSWORD } from './person';
 import { sessionCookieFrom, type TestApp } from './test-app';
 
-export const PASSWORD = 'hemmelig1';
+export { PASSWORD };
 
 export function registrationPayload(email: string, overrides: Record<string, unknown> = {}) {
   return {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkFrom, PASSWORD, tokenOf } from '../../../../tests/setup/accounts';
+import { createVerifiedUser } from '../../../../tests/setup/person';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/setup/test-app';
 import { ACCOUNT_THROTTLED, ACCOUNT_WINDOW_MS } from '../../security/login-throttle';
-import { createUser } from '../accounts/accounts.service';
 import { LOGIN_FAILED } from './auth.service';
 import { LOGIN_THROTTLED } from './login.service';
 
@@ -23,11 +23,7 @@ let accounts = 0;
 async function newAccount(): Promise<string> {
   accounts += 1;
   const email = `gjettet${accounts}@example.no`;
-  await createUser(
-    t.deps.db,
-    { email, password: PASSWORD, firstName: 'Gina', lastName: 'Gjettet' },
-    { emailVerified: true },
-  );
+  await createVerifiedUser(t.deps.db, email, 'Gina', 'Gjettet');
   return email;
 }
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../../../../tests/setup/accounts';
+import { createVerifiedUser } from '../../../../tests/setup/person';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/setup/test-app';
 import { DEVICE_TOKEN_TTL_MS, signDeviceToken } from '../../security/device-token';
 import { LOGIN_WINDOW_MS } from '../../security/login-throttle';
-import { createUser } from '../accounts/accounts.service';
 import { LOGIN_FAILED } from './auth.service';
 import { LOGIN_THROTTLED } from './login.service';
 
@@ -21,11 +21,7 @@ let accounts = 0;
 async function newAccount(): Promise<string> {
   accounts += 1;
   const email = `budgiver${accounts}@example.no`;
-  await createUser(
-    t.deps.db,
-    { email, password: PASSWORD, firstName: 'Bente', lastName: 'Budgiver' },
-    { emailVerified: true },
-  );
+  await createVerifiedUser(t.deps.db, email, 'Bente', 'Budgiver');
   return email;
 }
 
@@ -190,11 +186,7 @@ describe('the device cookie', () => {
   it('is Secure and __Host- over HTTPS', async () => {
     const https = await createTestApp({ env: { APP_URL: 'https://budrunde.example' } });
     try {
-      await createUser(
-        https.deps.db,
-        { email: 'sikker@example.no', password: PASSWORD, firstName: 'Siri', lastName: 'Sikker' },
-        { emailVerified: true },
-      );
+      await createVerifiedUser(https.deps.db, 'sikker@example.no', 'Siri', 'Sikker');
       const res = await https.request({
         method: 'POST',
         url: '/api/auth/login',
