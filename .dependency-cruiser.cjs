@@ -1,0 +1,95 @@
+/**
+ * The layering of shared/DESIGN.md, checked by `npm run lint` (decision 031). This file is the layering's
+ * single source of truth: docs/architecture.md describes it, this enforces it. A broken rule fails the lint
+ * with the rule's name and the offending import.
+ *
+ * Server infrastructure = everything in src/server that is not a feature and not the composition root:
+ * db, events, jobs, mail, sms, storage, security, http, demo and the small top-level helpers.
+ */
+const infrastructure = '^src/server/(db|events|jobs|mail|sms|storage|security|http)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment:
+        'A cycle means no module in it can be understood, tested or moved on its own. Break it by moving ' +
+        'the shared piece down (a type, an interface, a registry), never by hiding the import. Type-only ' +
+        'imports count too (tsPreCompilationDeps), so a cycle through `import type` is still a cycle.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'shared-stays-isomorphic',
+      comment:
+        'src/shared runs in the browser and on the server alike, so it may import neither of them.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/(client|server)/' },
+    },
+    {
+      name: 'client-not-server',
+      comment:
+        "The browser bundle must never pull in server code (secrets, node:*, Drizzle). The server renders " +
+        'pages from the built dist/ssr bundle, which it loads at run time, not through an import.',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'server-not-client',
+      comment:
+        'The server reaches the client only through the build output (dist/client, dist/ssr), so the two ' +
+        'can be built, tested and changed apart.',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/client/' },
+    },
+    {
+      name: 'infrastructure-not-features',
+      comment:
+        'db, events, jobs, mail, sms, storage, security and http serve the features; they never import ' +
+        'them. A feature that needs to be called back (a job handler, a snapshot reader, a periodic task) ' +
+        'registers with the infrastructure from the composition root src/server/app.ts.',
+      severity: 'error',
+      from: { path: infrastructure },
+      to: { path: '^src/server/features/' },
+    },
+    {
+      name: 'features-not-composition-root',
+      comment:
+        'app.ts and main.ts wire everything together; nothing below them may import them back.',
+      severity: 'error',
+      from: { path: '^src/server/(features|db|events|jobs|mail|sms|storage|security|http)/' },
+      to: { path: '^src/server/(app|main)\\.ts$' },
+    },
+    {
+      name: 'feature-uses-other-features-through-their-service',
+      comment:
+        "One feature may use another only through its service (or its plain helpers), never its " +
+        "repository: the repository is the feature's private storage, and its rules and access checks live " +
+        'in the service. Test files (*.test.ts) are exempt: they may arrange a state through a repository ' +
+        'directly.',
+      severity: 'error',
+      from: { path: '^src/server/features/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/features/([^/]+)/[^/]+\\.repository\\.ts$', pathNot: '^src/server/features/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)dist/' },
+    // Type-only imports count: a cycle or a layer breach through `import type` couples the modules all the same.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};
