@@ -5,6 +5,7 @@ import { systemClock } from './clock';
 import type { AppDeps } from './deps';
 import type { TrustProxy } from './env';
 import { eventsRoutes } from './events/events.routes';
+import { findViewerById } from './features/accounts/accounts.repository';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -108,7 +109,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       counters: options.apiCounters ?? new MemoryCounters(systemClock),
       secret: deps.env.SESSION_SECRET,
     });
-    registerAccess(api, deps.db, authCache);
+    registerAccess(api, (userId) => findViewerById(deps.db, userId), authCache);
     registerInputGuard(api);
     await api.register(siteRoutes(deps));
     await api.register(authRoutes(deps));

@@ -2,37 +2,21 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { type ListenHandlers, listenPg } from '../events/pg-listener';
+import { listenPg } from '../events/pg-listener';
 import { markConnectFailures } from './connect-failures';
 import { releaseOnFailedBegin } from './release-on-failed-begin';
 import { retryConflicts } from './retry-conflicts';
 import * as schema from './schema';
+import type { Database, Db } from './types';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type DbOrTx = Db | Tx;
-
-export interface Database {
-  db: Db;
-  kind: 'pglite' | 'pg';
-  migrate(): Promise<void>;
-  /** Calls onMessage for every NOTIFY on `channel` (after its transaction commits). Resolves to an unlisten. */
-  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
-  /**
-   * Runs `work` while no other process does the same: start-up work (migrations, the admin account, demo
-   * data) that several processes started at once must do exactly once between them.
-   */
-  exclusively<T>(work: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+// The types live in types.ts so that the helpers client.ts installs (release-on-failed-begin,
+// retry-conflicts) can name them without importing client.ts back; re-exported for the many callers.
+export type { Database, Db, DbOrTx, Schema, Tx } from './types';
 
 // The generated SQL lives in <root>/drizzle. The server runs both from src/ (tsx) and from a bundle in
 // dist/, so look upwards for it instead of hard-coding a depth.

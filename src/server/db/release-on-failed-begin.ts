@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
-import type { Db } from './client';
+import type { Db } from './types';
 
 interface Checkout {
   client?: pg.PoolClient;

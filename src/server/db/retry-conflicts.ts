@@ -1,4 +1,4 @@
-import type { Db } from './client';
+import type { Db } from './types';
 
 // PostgreSQL's codes for a transaction it chose to abort so that others can go on: a deadlock, or a
 // serialization failure. Running the whole transaction again is the documented answer to both.

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
 import { Forbidden, Unauthorized } from '../errors';
-import { findViewerById, type Viewer } from '../features/accounts/accounts.repository';
 import type { AuthCache } from './auth-cache';
+import type { FindViewer, Viewer } from './viewer';
 
 /** Who may call a route. Every /api route must declare one; the server refuses to start otherwise. */
 export type Access = 'public' | 'user' | 'admin';
@@ -24,7 +23,8 @@ export function viewerOf(request: FastifyRequest): Viewer {
   return request.viewer;
 }
 
-export function registerAccess(app: FastifyInstance, db: Db, cache?: AuthCache): void {
+/** `findViewer` is the accounts feature's reader, handed in by the composition root (app.ts). */
+export function registerAccess(app: FastifyInstance, findViewer: FindViewer, cache?: AuthCache): void {
   app.decorateRequest('viewer', null);
 
   app.addHook('onRoute', (route) => {
@@ -43,7 +43,7 @@ export function registerAccess(app: FastifyInstance, db: Db, cache?: AuthCache):
       request.viewer = cache?.getViewer(userId) ?? null;
       if (!request.viewer) {
         const began = cache?.begin() ?? 0;
-        request.viewer = await findViewerById(db, userId);
+        request.viewer = await findViewer(userId);
         if (request.viewer) cache?.setViewer(request.viewer, began);
       }
       // The account was deleted or scrubbed since the session began: the session ends with it.

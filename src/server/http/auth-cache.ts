@@ -1,6 +1,6 @@
 import type { EventHub } from '../events/event-hub';
-import type { Viewer } from '../features/accounts/accounts.repository';
-import type { SessionData } from './session-store';
+import type { SessionData } from './session-data';
+import type { Viewer } from './viewer';
 
 /**
  * How long a cached session or user may be used without asking the database again. Ended sessions and

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { DbSessionStore, SessionData } from './session-store';
+import type { SessionData } from './session-data';
+import type { DbSessionStore } from './session-store';
 
 /** 24 random bytes, as @fastify/session made them: ids it issued stay valid. */
 const newSessionId = () => randomBytes(24).toString('base64url');

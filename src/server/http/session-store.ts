@@ -4,18 +4,11 @@ import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 import { publishEvent } from '../events/bus-event';
 import type { AuthCache } from './auth-cache';
+import type { SessionData } from './session-data';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** What a session row holds (the `sess` column). */
-export interface SessionData {
-  userId?: string;
-  /** Epoch ms of login; the absolute timeout counts from here. */
-  createdAt?: number;
-  /** Epoch ms of the last request that refreshed the session; the idle timeout counts from here. */
-  lastSeenAt?: number;
-}
 
 /**
  * When a session ends: 7 days after it was last used, 30 days after login at the latest. A time missing from

@@ -2,22 +2,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bidRoundFollowers, users } from '../../db/schema';
 import { publishEvent } from '../../events/bus-event';
+import type { Viewer } from '../../http/viewer';
 
-export interface Viewer {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  address: string | null;
-  bankName: string | null;
-  bankContactName: string | null;
-  bankContactPhone: string | null;
-  isAdmin: boolean;
-  isApproved: boolean;
-  emailVerified: boolean;
-  createdAt: Date;
-}
+// The shape lives in http/viewer.ts, where access.ts and the auth cache name it without importing a feature;
+// re-exported here for the features that read it with the row.
+export type { Viewer } from '../../http/viewer';
 
 export const viewerColumns = {
   id: users.id,
