@@ -9,8 +9,10 @@ import { findViewerById } from './features/accounts/accounts.repository';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { findLiveSessionIds } from './features/auth/sessions.repository';
 import { bidRoundsRoutes } from './features/bid-rounds/bid-rounds.routes';
 import { roundExists } from './features/bid-rounds/bid-rounds.service';
+import { readRoundFanOut } from './features/bid-rounds/round-snapshot';
 import { bidsRoutes } from './features/bids/bids.routes';
 import { financingProofsRoutes } from './features/financing-proofs/financing-proofs.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -62,6 +64,8 @@ function trustProxyOption(
 
 /** Builds the whole HTTP application without listening, so tests can drive it with inject(). */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  // The hub reads changed rounds and live sessions through the features, which it cannot import.
+  deps.events.registerReaders({ readRound: readRoundFanOut, findLiveSessionIds });
   const app = Fastify({
     ...(options.logger
       ? { loggerInstance: options.logger }

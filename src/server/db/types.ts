@@ -25,4 +25,3 @@ export interface Database {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
-

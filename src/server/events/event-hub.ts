@@ -1,19 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { HEARTBEAT_MS, type LiveEventName, type RoundChange } from '../../shared/schemas/events';
 import type { Database, Db } from '../db/client';
-import { findLiveSessionIds } from '../features/auth/sessions.repository';
 import { type BusEvent, EVENT_CHANNEL, onChanging, parseBusEvent } from './bus-event';
-import {
-  audienceOf,
-  changesFollowers,
-  getsJournal,
-  hearsOf,
-  isPublicChange,
-  publicEventFor,
-  type RoundSnapshot,
-  readRoundSnapshot,
-  roundEventFor,
-} from './round-snapshot';
+import { changesFollowers, type EventReaders, isPublicChange, type RoundFanOut } from './round-readers';
 
 /** One open stream. It holds no database connection: only who it is for and where to write. */
 export interface Subscriber {
@@ -67,7 +56,8 @@ function merge(batch: RoundBusEvent[]): MergedRoundEvent {
 /**
  * This process's subscribers, and the fan-out to them. Events come from the database's LISTEN connection,
  * whichever process made the change. For each one the hub reads the database once, then writes each
- * subscriber the payload that the GET answers would give them (round-snapshot.ts).
+ * subscriber the payload that the GET answers would give them: the features' readers, handed to it from
+ * app.ts (registerReaders), build it (features/bid-rounds/round-snapshot.ts).
  */
 export class EventHub {
   private readonly subscribers = new Set<Subscriber>();
@@ -83,6 +73,8 @@ export class EventHub {
   private stopChanging: (() => void) | undefined;
   /** Whether events are being heard now: caches that rely on them are only used while this holds. */
   isListening = false;
+  /** Set by the composition root; until then there is no app, so no stream to tell. */
+  private readers: EventReaders | undefined;
 
   constructor(
     private readonly db: Db,
@@ -116,6 +108,11 @@ export class EventHub {
       for (const sub of this.subscribers) sub.write(ping);
     }, this.options.heartbeatMs ?? HEARTBEAT_MS);
     this.heartbeat.unref();
+  }
+
+  /** The features' readers (app.ts hands them over), so that events/ never imports features/. */
+  registerReaders(readers: EventReaders): void {
+    this.readers = readers;
   }
 
   /** Hears every event (for caches that must drop what an event makes stale). */
@@ -180,9 +177,10 @@ export class EventHub {
     // without streams costs nothing).
     const anyoneSignedIn = [...this.subscribers].some((s) => s.userId !== null);
     if (!anyoneSignedIn && !(this.subscribers.size > 0 && isPublicChange(event.change))) return;
-    let snapshot: RoundSnapshot;
+    if (!this.readers) return;
+    let snapshot: RoundFanOut;
     try {
-      snapshot = await readRoundSnapshot(
+      snapshot = await this.readers.readRound(
         this.db,
         event.roundId,
         event.change,
@@ -201,9 +199,9 @@ export class EventHub {
     this.fanOut(snapshot);
   }
 
-  private fanOut(snapshot: RoundSnapshot): void {
+  private fanOut(snapshot: RoundFanOut): void {
     const frames = new Map<string, string>();
-    const publicEvent = publicEventFor(snapshot);
+    const publicEvent = snapshot.publicEvent();
     const publicFrame = publicEvent ? frame('public-round', publicEvent) : null;
     const journalsFrame = frame('journals', { roundId: snapshot.roundId });
     for (const sub of this.subscribers) {
@@ -211,25 +209,25 @@ export class EventHub {
         if (publicFrame) sub.write(publicFrame);
         continue;
       }
-      if (!hearsOf(snapshot, sub.userId)) continue;
-      const audience = audienceOf(snapshot, sub.userId);
+      if (!snapshot.hears(sub.userId)) continue;
+      const audience = snapshot.audienceOf(sub.userId);
       let roundFrame = frames.get(audience);
       if (!roundFrame) {
-        roundFrame = frame('round', roundEventFor(snapshot, sub.userId));
+        roundFrame = frame('round', snapshot.eventFor(sub.userId));
         frames.set(audience, roundFrame);
       }
       sub.write(roundFrame);
-      if (getsJournal(snapshot, sub.userId)) sub.write(journalsFrame);
+      if (snapshot.getsJournal(sub.userId)) sub.write(journalsFrame);
     }
   }
 
   /** A user's sessions changed: the streams whose session is gone are told so, and end. */
   private async endLostSessions(userId: string): Promise<void> {
     const streams = [...this.subscribers].filter((s) => s.userId === userId);
-    if (streams.length === 0) return;
+    if (streams.length === 0 || !this.readers) return;
     let alive: Set<string>;
     try {
-      alive = new Set(await findLiveSessionIds(this.db, userId));
+      alive = new Set(await this.readers.findLiveSessionIds(this.db, userId));
     } catch (err) {
       // Unsure whether they still hold: safer to end them; a stream whose session lives reconnects at once.
       this.log.warn({ err }, 'could not check sessions for live streams');

@@ -9,7 +9,6 @@ import type { SessionData } from './session-data';
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 
-
 /**
  * When a session ends: 7 days after it was last used, 30 days after login at the latest. A time missing from
  * the data counts as `fallback` (now, for a session being written; 0, an ended one, for one being read).

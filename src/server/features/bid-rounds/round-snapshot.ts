@@ -1,26 +1,17 @@
-import { liveBidsAt } from '../../shared/rules/bids';
-import type { FollowerView } from '../../shared/schemas/bid-round';
-import type { PublicRoundEvent, RoundChange, RoundEvent } from '../../shared/schemas/events';
-import type { Db } from '../db/client';
-import { databaseNow } from '../db/time';
-import { toFollowerViews, toPublicRound, toRoundView } from '../features/bid-rounds/bid-rounds.service';
-import { findFollowers } from '../features/bid-rounds/followers.repository';
-import { findRoundRows, type RoundRow } from '../features/bid-rounds/round-views.repository';
-import { toBidViews, toOwnerBidViews } from '../features/bids/bid-views';
-import { type BidWithBidder, findRoundBidsWithBidders } from '../features/bids/bids.repository';
+import { liveBidsAt } from '../../../shared/rules/bids';
+import type { FollowerView } from '../../../shared/schemas/bid-round';
+import type { PublicRoundEvent, RoundChange, RoundEvent } from '../../../shared/schemas/events';
+import type { Db } from '../../db/client';
+import { databaseNow } from '../../db/time';
+import { changesFollowers, isPublicChange, type ReadRoundFanOut } from '../../events/round-readers';
+import { toBidViews, toOwnerBidViews } from '../bids/bid-views';
+import { type BidWithBidder, findRoundBidsWithBidders } from '../bids/bids.repository';
+import { toFollowerViews, toPublicRound, toRoundView } from './bid-rounds.service';
+import { findFollowers } from './followers.repository';
+import { findRoundRows, type RoundRow } from './round-views.repository';
 
-/**
- * The changes a visitor's landing page shows: a round appears, changes its starting price, ends, or goes.
- * Bids are not theirs to see.
- */
-const PUBLIC_CHANGES = new Set<RoundChange>(['created', 'price', 'closed', 'winner', 'deleted']);
-
-export const isPublicChange = (change: RoundChange) => PUBLIC_CHANGES.has(change);
-
-/** The changes that may change who follows a round: a follow or unfollow, and a bid (its bidder follows). */
-const FOLLOWER_CHANGES = new Set<RoundChange>(['followers', 'bid']);
-
-export const changesFollowers = (change: RoundChange) => FOLLOWER_CHANGES.has(change);
+// Moved here from events/ (decision 031): reading a round and deciding who sees what is the features' work;
+// the event hub is handed `readRoundFanOut` by app.ts and never imports a feature.
 
 /** The changes after which a round's journals exist. */
 const JOURNAL_CHANGES = new Set<RoundChange>(['closed', 'winner']);
@@ -120,3 +111,16 @@ export function getsJournal(snapshot: RoundSnapshot, userId: string): boolean {
   if (!JOURNAL_CHANGES.has(snapshot.change)) return false;
   return snapshot.row?.property.ownerId === userId || snapshot.bidderIds.has(userId);
 }
+
+/** The event hub's reader (events/round-readers.ts), registered from app.ts. */
+export const readRoundFanOut: ReadRoundFanOut = async (db, roundId, change, bidId, followersChanged) => {
+  const snapshot = await readRoundSnapshot(db, roundId, change, bidId, followersChanged);
+  return {
+    roundId,
+    publicEvent: () => publicEventFor(snapshot),
+    hears: (userId) => hearsOf(snapshot, userId),
+    audienceOf: (userId) => audienceOf(snapshot, userId),
+    eventFor: (userId) => roundEventFor(snapshot, userId),
+    getsJournal: (userId) => getsJournal(snapshot, userId),
+  };
+};
