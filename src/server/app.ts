@@ -9,12 +9,19 @@ import { findViewerById } from './features/accounts/accounts.repository';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
+import { deleteOldResetRequests } from './features/auth/password-resets.repository';
 import { findLiveSessionIds } from './features/auth/sessions.repository';
+import { tokenMailJobHandlers } from './features/auth/token-mail-jobs';
 import { bidRoundsRoutes } from './features/bid-rounds/bid-rounds.routes';
 import { roundExists } from './features/bid-rounds/bid-rounds.service';
+import { closeExpiredRounds } from './features/bid-rounds/round-lifecycle.service';
 import { readRoundFanOut } from './features/bid-rounds/round-snapshot';
+import { bidLapseJobHandlers } from './features/bids/bid-lapse';
+import { bidNoticeJobHandlers } from './features/bids/bid-notices';
+import { bidPlacedJobHandlers } from './features/bids/bid-notifications';
 import { bidsRoutes } from './features/bids/bids.routes';
 import { financingProofsRoutes } from './features/financing-proofs/financing-proofs.routes';
+import { forgetUnattachedProofs } from './features/financing-proofs/financing-proofs.service';
 import { healthRoutes } from './features/health/health.routes';
 import { objectsRoutes } from './features/images/objects.routes';
 import { uploadRoutes } from './features/images/upload.routes';
@@ -33,7 +40,33 @@ import type { RenderPage } from './http/page-render';
 import type { RequestLoad } from './http/request-load';
 import { registerSecurity } from './http/security';
 import { registerSession } from './http/session';
+import { registerJobHandlers } from './jobs/handlers';
+import {
+  DEADLINE_SWEEP_MS,
+  RESET_REQUEST_RETENTION,
+  registerPeriodicTasks,
+  retentionTask,
+} from './jobs/periodic-tasks';
 import { type Counters, MemoryCounters } from './security/counters';
+
+// The features' job handlers and periodic tasks, registered once when this module loads, before any worker
+// is built (main.ts and the test set-ups load it first): jobs/ and mail/ never import a feature (decision 031).
+registerJobHandlers(tokenMailJobHandlers, bidLapseJobHandlers, bidPlacedJobHandlers, bidNoticeJobHandlers);
+registerPeriodicTasks((deps, log) => [
+  {
+    name: 'close-expired-rounds',
+    everyMs: DEADLINE_SWEEP_MS,
+    run: () => closeExpiredRounds(deps, log).then(() => {}),
+  },
+  retentionTask(log, 'delete-old-password-reset-requests', () =>
+    deleteOldResetRequests(deps.db, RESET_REQUEST_RETENTION),
+  ),
+  {
+    name: 'delete-unattached-financing-proofs',
+    everyMs: 60 * 60 * 1000,
+    run: () => forgetUnattachedProofs(deps.db),
+  },
+]);
 
 export interface BuildAppOptions {
   /** The built client (dist/client). Null serves the API only, as the API tests do. */

@@ -1,8 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps';
-import { deleteOldResetRequests } from '../features/auth/password-resets.repository';
-import { closeExpiredRounds } from '../features/bid-rounds/round-lifecycle.service';
-import { forgetUnattachedProofs } from '../features/financing-proofs/financing-proofs.service';
 import { deleteExpiredSessions } from '../http/session-store';
 import { deleteExpiredCounters } from '../security/pg-counters';
 import { deleteOutboxMailOlderThan } from './outbox-retention';
@@ -23,22 +20,39 @@ export const RESET_REQUEST_RETENTION = { completedDays: 90, openDays: 30 } as co
 // more often than the interval would otherwise never get to it.
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
-export function periodicTasks(deps: AppDeps, log: FastifyBaseLogger): PeriodicTask[] {
-  /** A retention task that says what it removed, so an operator can see that retention runs. */
-  const retention = (name: string, remove: () => Promise<number>): PeriodicTask => ({
+/** A feature's periodic tasks. */
+export type PeriodicTaskFactory = (deps: AppDeps, log: FastifyBaseLogger) => PeriodicTask[];
+
+/**
+ * The features' tasks (closing rounds, their own retention), registered by the composition root (app.ts)
+ * when it loads: jobs/ never imports a feature (decision 031).
+ */
+const featureTasks = new Set<PeriodicTaskFactory>();
+
+export function registerPeriodicTasks(...factories: PeriodicTaskFactory[]): void {
+  for (const factory of factories) featureTasks.add(factory);
+}
+
+/** A retention task that says what it removed, so an operator can see that retention runs. */
+export function retentionTask(
+  log: FastifyBaseLogger,
+  name: string,
+  remove: () => Promise<number>,
+): PeriodicTask {
+  return {
     name,
     everyMs: RETENTION_EVERY_MS,
     run: async () => {
       const count = await remove();
       if (count > 0) log.info({ task: name, count }, 'retention: old personal data removed');
     },
-  });
+  };
+}
+
+export function periodicTasks(deps: AppDeps, log: FastifyBaseLogger): PeriodicTask[] {
+  const retention = (name: string, remove: () => Promise<number>) => retentionTask(log, name, remove);
   return [
-    {
-      name: 'close-expired-rounds',
-      everyMs: DEADLINE_SWEEP_MS,
-      run: () => closeExpiredRounds(deps, log).then(() => {}),
-    },
+    ...[...featureTasks].flatMap((factory) => factory(deps, log)),
     {
       name: 'delete-expired-rate-limit-counters',
       everyMs: 5 * 60 * 1000,
@@ -53,14 +67,6 @@ export function periodicTasks(deps: AppDeps, log: FastifyBaseLogger): PeriodicTa
       scrubFinishedJobPayloads(deps.db, JOB_PAYLOAD_RETENTION_DAYS),
     ),
     retention('delete-old-outbox-mail', () => deleteOutboxMailOlderThan(deps.db, OUTBOX_RETENTION_DAYS)),
-    retention('delete-old-password-reset-requests', () =>
-      deleteOldResetRequests(deps.db, RESET_REQUEST_RETENTION),
-    ),
-    {
-      name: 'delete-unattached-financing-proofs',
-      everyMs: 60 * 60 * 1000,
-      run: () => forgetUnattachedProofs(deps.db),
-    },
     {
       name: 'delete-expired-sessions',
       everyMs: 60 * 60 * 1000,
