@@ -1,6 +1,6 @@
 import type { AdminActionView } from '../../../shared/schemas/admin';
 import type { DbOrTx } from '../../db/client';
-import type { Viewer } from '../accounts/accounts.repository';
+import type { Viewer } from '../../http/viewer';
 import { findActionsOnTarget, insertAdminAction } from './admin-actions.repository';
 
 export type AdminActionName =

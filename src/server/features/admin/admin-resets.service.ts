@@ -2,8 +2,9 @@ import type { AdminSetPasswordInput, PendingResetView } from '../../../shared/sc
 import type { Db, Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { Conflict, NotFound } from '../../errors';
+import type { Viewer } from '../../http/viewer';
 import { hashPassword } from '../../security/passwords';
-import { lockViewerById, updateUser, type Viewer } from '../accounts/accounts.repository';
+import { lockViewerById, updateUser } from '../accounts/accounts.repository';
 import {
   deleteResetRequest,
   findPendingResets,

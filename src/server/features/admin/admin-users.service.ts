@@ -10,6 +10,7 @@ import type {
 import type { Db, Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound } from '../../errors';
+import type { Viewer } from '../../http/viewer';
 import { deletePendingMailTo } from '../../jobs/queue';
 import {
   accountApprovedMail,
@@ -18,7 +19,7 @@ import {
 } from '../../mail/account-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { hashPassword } from '../../security/passwords';
-import { findUserIdByEmail, lockViewerById, updateUser, type Viewer } from '../accounts/accounts.repository';
+import { findUserIdByEmail, lockViewerById, updateUser } from '../accounts/accounts.repository';
 import { EMAIL_TAKEN_MESSAGE, isUniqueViolation } from '../accounts/accounts.service';
 import { ADMIN_NOT_DELETABLE, scrubAccount } from '../accounts/profile.service';
 import { completeResetRequests } from '../auth/password-resets.repository';

@@ -1,10 +1,11 @@
 import type { AppDeps } from '../../deps';
+import type { Viewer } from '../../http/viewer';
 import type { JobContext, JobHandler } from '../../jobs/worker';
 import { passwordResetMail, verificationMail } from '../../mail/account-mails';
 import { jobMessageId, RESET_MAIL_JOB, VERIFY_MAIL_JOB } from '../../mail/mail-jobs';
 import type { Mail } from '../../mail/mailer';
 import { createToken } from '../../security/tokens';
-import { lockViewerById, updateUser, type Viewer } from '../accounts/accounts.repository';
+import { lockViewerById, updateUser } from '../accounts/accounts.repository';
 import { hasOpenResetRequest } from './password-resets.repository';
 
 // Moved here from mail/mail-jobs.ts (decision 031): issuing a link reads and writes the account, which is

@@ -14,7 +14,7 @@ import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
-import type { Viewer } from '../accounts/accounts.repository';
+import type { Viewer } from '../../http/viewer';
 import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
 import { findHighestLiveAmount } from '../bids/bids.repository';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';

@@ -1,10 +1,10 @@
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import type { Viewer } from '../../http/viewer';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { bidReceiptMail, type MailRound } from '../../mail/round-mails';
-import type { Viewer } from '../accounts/accounts.repository';
 import { findViewerById } from '../accounts/accounts.repository';
 import { scheduleLapseNotice } from './bid-lapse';
 import { queueNewBidNotices, roundUrl } from './bid-notices';

@@ -21,7 +21,7 @@ import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from '../../errors';
 import { announceChange, EVENT_CHANNEL } from '../../events/bus-event';
-import type { Viewer } from '../accounts/accounts.repository';
+import type { Viewer } from '../../http/viewer';
 import { findRoundForReading } from '../bid-rounds/bid-rounds.repository';
 import { proofRefusal } from '../financing-proofs/financing-proofs.service';
 import { bidPlacedJob } from './bid-notifications';

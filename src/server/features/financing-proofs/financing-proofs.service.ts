@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError, Forbidden, NotFound, ValidationError } from '../../errors';
+import type { Viewer } from '../../http/viewer';
 import { enqueueObjectDeletion } from '../../storage/storage-jobs';
-import type { Viewer } from '../accounts/accounts.repository';
 import { detectProofType, isProofContentType, PROOF_TYPES } from './file-type';
 import {
   deleteProofsOfRound,

@@ -2,7 +2,7 @@ import type { JournalView } from '../../../shared/schemas/journal';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { Forbidden, NotFound } from '../../errors';
-import type { Viewer } from '../accounts/accounts.repository';
+import type { Viewer } from '../../http/viewer';
 import type { BidWithBidder } from '../bids/bids.repository';
 import { buildJournal, type JournalRound, scrubJournal, toJournalEntries } from './journal-builder';
 import { journalToCsv } from './journal-csv';
