@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sentNotices } from '../../db/notice-schema';
 import { bidRoundFollowers, bidRounds, bids, properties, users } from '../../db/schema';
-import { liveBidsOf } from './bids.repository';
+import { bindingBidsOf, liveBidsOf } from './bids.repository';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -89,13 +89,7 @@ export async function findRoundsLedBy(db: DbOrTx, userId: string, at: Date): Pro
     .from(bids)
     .innerJoin(bidRounds, eq(bidRounds.id, bids.bidRoundId))
     .where(
-      and(
-        eq(bids.userId, userId),
-        eq(bidRounds.isClosed, false),
-        gt(bidRounds.deadline, at),
-        or(isNull(bids.bidDeadline), gt(bids.bidDeadline, at)),
-        sql`${bids.amount} = highest_live_bid(${bids.bidRoundId}, ${now})`,
-      ),
+      and(bindingBidsOf(userId, at), sql`${bids.amount} = highest_live_bid(${bids.bidRoundId}, ${now})`),
     );
   return rows.map((r) => r.roundId);
 }

@@ -122,15 +122,18 @@ export async function findLatestBindingTime(tx: DbOrTx, userId: string, now: Dat
     .select({ until: sql<string | Date | null>`max(least(${bids.bidDeadline}, ${bidRounds.deadline}))` })
     .from(bids)
     .innerJoin(bidRounds, eq(bidRounds.id, bids.bidRoundId))
-    .where(
-      and(
-        eq(bids.userId, userId),
-        eq(bidRounds.isClosed, false),
-        gt(bidRounds.deadline, now),
-        or(isNull(bids.bidDeadline), gt(bids.bidDeadline, now)),
-      ),
-    );
+    .where(bindingBidsOf(userId, now));
   return row?.until ? new Date(row.until) : null;
+}
+
+/** The user's bids that still bind them at `at`: on an open round, before their acceptance deadline. */
+export function bindingBidsOf(userId: string, at: Date) {
+  return and(
+    eq(bids.userId, userId),
+    eq(bidRounds.isClosed, false),
+    gt(bidRounds.deadline, at),
+    or(isNull(bids.bidDeadline), gt(bids.bidDeadline, at)),
+  );
 }
 
 /**
