@@ -38,6 +38,7 @@ import { loggerOptions } from './http/logging';
 import { Metrics, registerMetricsRoute } from './http/metrics';
 import type { RenderPage } from './http/page-render';
 import type { RequestLoad } from './http/request-load';
+import { registerCommonResponses } from './http/responses';
 import { registerSecurity } from './http/security';
 import { registerSession } from './http/session';
 import { registerJobHandlers } from './jobs/handlers';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     });
     registerAccess(api, (userId) => findViewerById(deps.db, userId), authCache);
     registerInputGuard(api);
+    registerCommonResponses(api);
     await api.register(siteRoutes(deps));
     await api.register(authRoutes(deps));
     await api.register(accountsRoutes(deps));

@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -30,6 +30,7 @@ export async function registerApiDocs(app: FastifyInstance, appUrl: string): Pro
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PATH });
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
