@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { emailSchema, notLikePseudonym, passwordSchema, profileFields } from './auth';
-import type { CurrentUser } from './user';
 
 export const PASSWORDS_DIFFER = 'Passordene er ikke like';
 export const PASSWORD_TOO_SHORT = 'Passord må være minst 6 tegn';
@@ -47,50 +46,11 @@ export const adminSetPasswordSchema = z
   });
 export type AdminSetPasswordInput = z.input<typeof adminSetPasswordSchema>;
 
-/** GET /api/admin/unverified-users */
-export interface UnverifiedUserView {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  createdAt: string;
-  emailVerificationSentAt: string | null;
-}
-
-/** GET /api/admin/all-users: every account that has not been deleted, with its bidding activity. */
-export interface AdminUserView extends CurrentUser {
-  updatedAt: string;
-  bidCount: number;
-  lastBidAt: string | null;
-}
-
-/** GET /api/admin/pending-password-resets */
-export interface PendingResetView {
-  id: string;
-  reason: string | null;
-  requestedAt: string;
-  /** isAdmin: no administrator sets another's password, so the panel offers only 'Avvis' for those. */
-  user: { id: string; firstName: string; lastName: string; email: string; isAdmin: boolean };
-}
-
-/** GET /api/admin/users/{id}/bids: a user's bids, newest first. */
-export interface AdminUserBidView {
-  id: string;
-  bidRoundId: string;
-  amount: number;
-  conditions: string | null;
-  bidDeadline: string | null;
-  createdAt: string;
-  propertyTitle: string;
-  propertyAddress: string;
-}
-
-/** GET /api/admin/users/{id}/actions: what administrators did to this account, newest first. */
-export interface AdminActionView {
-  id: string;
-  action: string;
-  summary: string;
-  createdAt: string;
-  admin: { firstName: string; lastName: string; email: string };
-}
+// The views the panel reads are typed by their response schemas, imported as types only (no schema bundled).
+export type {
+  AdminActionView,
+  AdminUserBidView,
+  AdminUserView,
+  PendingResetView,
+  UnverifiedUserView,
+} from './responses/admin';

@@ -92,10 +92,8 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 /** GET /api/auth/reset-password/status. A missing or malformed token is answered as not valid, not as 400. */
 export const resetTokenStatusQuerySchema = z.object({ token: z.string().max(200).catch('') });
 
-/** Whether a reset link can still set a password. Says nothing about whose link it is. */
-export interface ResetTokenStatus {
-  valid: boolean;
-}
+// Whether a reset link can still set a password: typed by its response schema, imported as a type only.
+export type { ResetTokenStatus } from './responses/auth';
 
 export const changePasswordSchema = z
   .object({

@@ -1,4 +1,2 @@
-/** GET /api/config: public settings the client shows, such as the contact page's details. */
-export interface PublicConfig {
-  contact: { phone: string; email: string; postalAddress: string };
-}
+// The shape lives with its response schema; re-exported as a type only, so the client bundles no schema.
+export type { PublicConfig } from './responses/site';

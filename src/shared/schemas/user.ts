@@ -1,16 +1,2 @@
-/** What GET /api/auth/user returns: the signed-in user's own data, never a password hash or token. */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  address: string | null;
-  bankName: string | null;
-  bankContactName: string | null;
-  bankContactPhone: string | null;
-  isAdmin: boolean;
-  isApproved: boolean;
-  emailVerified: boolean;
-  createdAt: string;
-}
+// The shape lives with its response schema; re-exported as a type only, so the client bundles no schema.
+export type { CurrentUser } from './responses/user';

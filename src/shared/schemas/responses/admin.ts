@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { timestamp } from './common';
+import { currentUserSchema } from './user';
+
+/** GET /api/admin/unverified-users */
+export const unverifiedUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  createdAt: timestamp,
+  emailVerificationSentAt: timestamp.nullable(),
+});
+export type UnverifiedUserView = z.input<typeof unverifiedUserSchema>;
+
+/** GET /api/admin/all-users: every account that has not been deleted, with its bidding activity. */
+export const adminUserSchema = currentUserSchema
+  .extend({ updatedAt: timestamp, bidCount: z.number().int(), lastBidAt: timestamp.nullable() })
+  .meta({ id: 'AdminBruker' });
+export type AdminUserView = z.input<typeof adminUserSchema>;
+
+/** GET /api/admin/pending-password-resets */
+export const pendingResetSchema = z.object({
+  id: z.string(),
+  reason: z.string().nullable(),
+  requestedAt: timestamp,
+  user: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    /** No administrator sets another's password, so the panel offers only 'Avvis' for those. */
+    isAdmin: z.boolean(),
+  }),
+});
+export type PendingResetView = z.input<typeof pendingResetSchema>;
+
+/** GET /api/admin/users/{id}/bids: a user's bids, newest first. */
+export const adminUserBidSchema = z.object({
+  id: z.string(),
+  bidRoundId: z.string(),
+  amount: z.number(),
+  conditions: z.string().nullable(),
+  bidDeadline: timestamp.nullable(),
+  createdAt: timestamp,
+  propertyTitle: z.string(),
+  propertyAddress: z.string(),
+});
+export type AdminUserBidView = z.input<typeof adminUserBidSchema>;
+
+/** GET /api/admin/users/{id}/actions: what administrators did to this account, newest first. */
+export const adminActionSchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  summary: z.string(),
+  createdAt: timestamp,
+  admin: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+});
+export type AdminActionView = z.input<typeof adminActionSchema>;
