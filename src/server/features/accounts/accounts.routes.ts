@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changePasswordSchema, updateProfileSchema } from '../../../shared/schemas/auth';
+import { messageSchema } from '../../../shared/schemas/responses/common';
+import { currentUserSchema, personalDataExportSchema } from '../../../shared/schemas/responses/user';
 import type { AppDeps } from '../../deps';
 import { Unauthorized } from '../../errors';
 import { viewerOf } from '../../http/access';
+import { errorResponses } from '../../http/responses';
 import { endSession } from '../../http/session';
 import { toCurrentUser } from './accounts.service';
 import { EXPORT_FILENAME, exportPersonalData } from './data-export.service';
@@ -15,18 +18,29 @@ export function accountsRoutes(deps: AppDeps) {
   return async (base: FastifyInstance): Promise<void> => {
     const app = base.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/api/auth/user', { config: { access: 'public' } }, async (request) => {
-      if (!request.viewer) throw new Unauthorized('Ikke pålogget');
-      return toCurrentUser(request.viewer);
-    });
+    // Public, so that a visitor's check is answered 401 by this route rather than by the access hook.
+    const currentUserSchemas = { response: { 200: currentUserSchema, ...errorResponses(401) } };
+    app.get(
+      '/api/auth/user',
+      { config: { access: 'public' }, schema: currentUserSchemas },
+      async (request) => {
+        if (!request.viewer) throw new Unauthorized('Ikke pålogget');
+        return toCurrentUser(request.viewer);
+      },
+    );
 
-    app.patch('/api/users/me', { config: user, schema: { body: updateProfileSchema } }, (request) =>
-      updateProfile(deps, viewerOf(request).id, request.body),
+    app.patch(
+      '/api/users/me',
+      {
+        config: user,
+        schema: { body: updateProfileSchema, response: { 200: currentUserSchema, ...errorResponses(404) } },
+      },
+      (request) => updateProfile(deps, viewerOf(request).id, request.body),
     );
 
     app.post(
       '/api/auth/change-password',
-      { config: user, schema: { body: changePasswordSchema } },
+      { config: user, schema: { body: changePasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
         await changePassword(deps, viewerOf(request), request.body, request.session.sessionId);
         return { message: 'Passord endret' };
@@ -34,7 +48,17 @@ export function accountsRoutes(deps: AppDeps) {
     );
 
     // A download of everything held about the user (GDPR art. 15 and 20; decision 014).
-    app.get('/api/users/me/export', { config: user }, async (request, reply) => {
+    const exportSchemas = {
+      response: {
+        200: {
+          description: `Filen ${EXPORT_FILENAME} (Content-Disposition: attachment)`,
+          content: { 'application/json': { schema: personalDataExportSchema } },
+        },
+        ...errorResponses(404),
+      },
+    };
+    // Sent as prepared, indented text (a file to keep), so the schema documents it without typing the send.
+    base.get('/api/users/me/export', { config: user, schema: exportSchemas }, async (request, reply) => {
       const data = await exportPersonalData(deps, viewerOf(request));
       return reply
         .header('content-type', 'application/json; charset=utf-8')
@@ -43,7 +67,9 @@ export function accountsRoutes(deps: AppDeps) {
         .send(JSON.stringify(data, null, 2));
     });
 
-    app.delete('/api/users/me', { config: user }, async (request, reply) => {
+    // 403 for an administrator (not deletable), 409 while the user's bids still bind them.
+    const deleteSchemas = { response: { 200: messageSchema, ...errorResponses(403, 404, 409) } };
+    app.delete('/api/users/me', { config: user, schema: deleteSchemas }, async (request, reply) => {
       await deleteAccount(deps, viewerOf(request));
       await endSession(request, reply, deps.env.isHttps);
       return { message: 'Konto slettet' };

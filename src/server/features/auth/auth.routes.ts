@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   emailOnlySchema,
   loginSchema,
-  type ResetTokenStatus,
   registerSchema,
   resetPasswordSchema,
   resetTokenStatusQuerySchema,
   verifyEmailQuerySchema,
 } from '../../../shared/schemas/auth';
+import { emailVerifiedSchema, resetTokenStatusSchema } from '../../../shared/schemas/responses/auth';
+import { messageSchema } from '../../../shared/schemas/responses/common';
+import { currentUserSchema } from '../../../shared/schemas/responses/user';
 import type { AppDeps } from '../../deps';
+import { errorBodySchema, errorResponses } from '../../http/responses';
 import { endSession, startUserSession } from '../../http/session';
 import {
   forgotPassword,
@@ -24,6 +28,16 @@ import { logIn } from './login.service';
 
 const pub = { access: 'public' } as const;
 
+// A used, unknown or expired verification link says so with `verified: false` beside the message.
+const verifyLinkRefused = errorBodySchema
+  .extend({ verified: z.literal(false).optional() })
+  .describe('Ugyldig eller utløpt lenke, eller ugyldig forespørsel');
+
+const loginRedirect = z.null().meta({
+  description: 'Videre til forsiden, som åpner innloggingen',
+  headers: { Location: { type: 'string', description: '/?login=1' } },
+});
+
 export function authRoutes(deps: AppDeps) {
   return async (base: FastifyInstance): Promise<void> => {
     const app = base.withTypeProvider<ZodTypeProvider>();
@@ -31,14 +45,22 @@ export function authRoutes(deps: AppDeps) {
 
     app.post(
       '/api/auth/register',
-      { config: pub, schema: { body: registerSchema } },
+      {
+        config: pub,
+        schema: { body: registerSchema, response: { 201: messageSchema } },
+      },
       async (request, reply) => {
         await register(deps, request.body, request.ip);
         return reply.status(201).send({ message: 'Registrering sendt inn' });
       },
     );
 
-    app.post('/api/auth/login', { config: pub, schema: { body: loginSchema } }, async (request, reply) => {
+    // 403 for an unverified address carries `requiresEmailVerification: true`; 429 while locked out.
+    const loginSchemas = {
+      body: loginSchema,
+      response: { 200: currentUserSchema, ...errorResponses(401, 403) },
+    };
+    app.post('/api/auth/login', { config: pub, schema: loginSchemas }, async (request, reply) => {
       const { user, deviceCookie } = await logIn(deps, request.body, {
         ip: request.ip,
         deviceCookie: readDeviceCookie(request, deps.env.isHttps),
@@ -49,14 +71,18 @@ export function authRoutes(deps: AppDeps) {
       return user;
     });
 
-    app.post('/api/auth/logout', { config: pub }, async (request, reply) => {
-      await endSession(request, reply, deps.env.isHttps);
-      return { message: 'Du er nå logget ut.' };
-    });
+    app.post(
+      '/api/auth/logout',
+      { config: pub, schema: { response: { 200: messageSchema } } },
+      async (request, reply) => {
+        await endSession(request, reply, deps.env.isHttps);
+        return { message: 'Du er nå logget ut.' };
+      },
+    );
 
     app.post(
       '/api/auth/resend-verification',
-      { config: pub, schema: { body: emailOnlySchema } },
+      { config: pub, schema: { body: emailOnlySchema, response: { 200: messageSchema } } },
       async (request) => {
         await resendVerification(deps, request.body, request.ip);
         return { message: 'En ny verifiserings e-post er sendt. Sjekk innboksen din.' };
@@ -65,7 +91,7 @@ export function authRoutes(deps: AppDeps) {
 
     app.post(
       '/api/auth/forgot-password',
-      { config: pub, schema: { body: emailOnlySchema } },
+      { config: pub, schema: { body: emailOnlySchema, response: { 200: messageSchema } } },
       async (request) => {
         await forgotPassword(deps, request.body, request.ip);
         return {
@@ -76,7 +102,13 @@ export function authRoutes(deps: AppDeps) {
 
     app.get(
       '/api/auth/verify-email',
-      { config: pub, schema: { querystring: verifyEmailQuerySchema } },
+      {
+        config: pub,
+        schema: {
+          querystring: verifyEmailQuerySchema,
+          response: { 200: emailVerifiedSchema, 400: verifyLinkRefused },
+        },
+      },
       async (request) => {
         await verifyEmail(deps, request.query.token);
         return { verified: true, message: 'E-postadressen din er bekreftet. Du kan nå logge inn.' };
@@ -85,8 +117,11 @@ export function authRoutes(deps: AppDeps) {
 
     app.get(
       '/api/auth/reset-password/status',
-      { config: pub, schema: { querystring: resetTokenStatusQuerySchema } },
-      async (request, reply): Promise<ResetTokenStatus> => {
+      {
+        config: pub,
+        schema: { querystring: resetTokenStatusQuerySchema, response: { 200: resetTokenStatusSchema } },
+      },
+      async (request, reply) => {
         const valid = await isResetLinkUsable(deps, request.query.token, request.ip);
         // The answer changes the moment the link is used; no cache may keep the old one.
         reply.header('cache-control', 'no-store');
@@ -96,7 +131,7 @@ export function authRoutes(deps: AppDeps) {
 
     app.post(
       '/api/auth/reset-password',
-      { config: pub, schema: { body: resetPasswordSchema } },
+      { config: pub, schema: { body: resetPasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
         await resetPassword(deps, request.body, request.ip);
         return { message: 'Passordet ditt er endret. Du kan nå logge inn med det nye passordet.' };
@@ -104,6 +139,10 @@ export function authRoutes(deps: AppDeps) {
     );
 
     // The target for visitors who need to log in: the client opens its login dialog on ?login=1.
-    app.get('/api/login', { config: pub }, async (_request, reply) => reply.redirect('/?login=1'));
+    app.get(
+      '/api/login',
+      { config: pub, schema: { response: { 302: loginRedirect } } },
+      async (_request, reply) => reply.redirect('/?login=1'),
+    );
   };
 }

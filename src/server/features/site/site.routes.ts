@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { PublicConfig } from '../../../shared/schemas/site';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicConfigSchema } from '../../../shared/schemas/responses/site';
 import type { AppDeps } from '../../deps';
 
 export function siteRoutes({ env }: AppDeps) {
-  return async (app: FastifyInstance): Promise<void> => {
+  return async (base: FastifyInstance): Promise<void> => {
+    const app = base.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/api/config',
-      { config: { access: 'public' } },
-      async (): Promise<PublicConfig> => ({
+      { config: { access: 'public' }, schema: { response: { 200: publicConfigSchema } } },
+      async () => ({
         contact: { phone: env.CONTACT_PHONE, email: env.CONTACT_EMAIL, postalAddress: env.CONTACT_ADDRESS },
       }),
     );
