@@ -2,8 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminSetPasswordSchema, adminUpdateUserSchema } from '../../../shared/schemas/admin';
+import {
+  adminActionSchema,
+  adminUserBidSchema,
+  adminUserSchema,
+  pendingResetSchema,
+  unverifiedUserSchema,
+} from '../../../shared/schemas/responses/admin';
+import { messageSchema } from '../../../shared/schemas/responses/common';
 import type { AppDeps } from '../../deps';
 import { viewerOf } from '../../http/access';
+import { errorResponses } from '../../http/responses';
 import { approveReset, listPendingResets, rejectReset } from './admin-resets.service';
 import { deleteRoundAsAdmin } from './admin-rounds.service';
 import {
@@ -24,18 +33,32 @@ const userParams = z.object({ id: z.uuid('Ugyldig bruker-ID') });
 const requestParams = z.object({ id: z.uuid('Ugyldig forespørsel-ID') });
 const roundParams = z.object({ id: z.uuid('Ugyldig budrunde') });
 
+// The answers of each call beyond the common ones (http/responses.ts): 404 for an unknown id, 409 when the
+// account or request is no longer in a state the action applies to, 403 where no administrator may act.
+const listOf = <T extends z.ZodType>(item: T) => ({ response: { 200: z.array(item) } });
+const done = (...refusals: Parameters<typeof errorResponses>) => ({
+  200: messageSchema,
+  ...errorResponses(...refusals),
+});
+
 export function adminRoutes(deps: AppDeps) {
   const { db } = deps;
   return async (base: FastifyInstance): Promise<void> => {
     const app = base.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/api/admin/unverified-users', { config: admin }, () => listUnverifiedUsers(db));
-    app.get('/api/admin/all-users', { config: admin }, () => listAllUsers(db));
-    app.get('/api/admin/pending-password-resets', { config: admin }, () => listPendingResets(db));
+    app.get('/api/admin/unverified-users', { config: admin, schema: listOf(unverifiedUserSchema) }, () =>
+      listUnverifiedUsers(db),
+    );
+    app.get('/api/admin/all-users', { config: admin, schema: listOf(adminUserSchema) }, () =>
+      listAllUsers(db),
+    );
+    app.get('/api/admin/pending-password-resets', { config: admin, schema: listOf(pendingResetSchema) }, () =>
+      listPendingResets(db),
+    );
 
     app.post(
       '/api/admin/approve-user/:id',
-      { config: admin, schema: { params: userParams } },
+      { config: admin, schema: { params: userParams, response: done(404, 409) } },
       async (request) => {
         await approveUser(deps, viewerOf(request), request.params.id);
         return { message: 'Bruker godkjent' };
@@ -43,39 +66,64 @@ export function adminRoutes(deps: AppDeps) {
     );
     app.delete(
       '/api/admin/reject-user/:id',
-      { config: admin, schema: { params: userParams } },
+      { config: admin, schema: { params: userParams, response: done(404, 409) } },
       async (request) => {
         await rejectUser(deps, viewerOf(request), request.params.id);
         return { message: 'Bruker avvist' };
       },
     );
-    app.delete('/api/admin/users/:id', { config: admin, schema: { params: userParams } }, async (request) => {
-      await deleteUserAsAdmin(deps, viewerOf(request), request.params.id);
-      return { message: 'Bruker slettet' };
-    });
+    app.delete(
+      '/api/admin/users/:id',
+      { config: admin, schema: { params: userParams, response: done(403, 404) } },
+      async (request) => {
+        await deleteUserAsAdmin(deps, viewerOf(request), request.params.id);
+        return { message: 'Bruker slettet' };
+      },
+    );
     app.patch(
       '/api/admin/users/:id',
-      { config: admin, schema: { params: userParams, body: adminUpdateUserSchema } },
+      {
+        config: admin,
+        schema: {
+          params: userParams,
+          body: adminUpdateUserSchema,
+          response: { 200: adminUserSchema, ...errorResponses(404, 409) },
+        },
+      },
       (request) => updateUserAsAdmin(deps, viewerOf(request), request.params.id, request.body),
     );
     app.post(
       '/api/admin/users/:id/change-password',
-      { config: admin, schema: { params: userParams, body: adminSetPasswordSchema } },
+      {
+        config: admin,
+        schema: { params: userParams, body: adminSetPasswordSchema, response: done(403, 404) },
+      },
       async (request) => {
         await changePasswordAsAdmin(deps, viewerOf(request), request.params.id, request.body);
         return { message: 'Passord endret' };
       },
     );
-    app.get('/api/admin/users/:id/bids', { config: admin, schema: { params: userParams } }, (request) =>
+    const bidsSchemas = {
+      params: userParams,
+      response: { 200: z.array(adminUserBidSchema), ...errorResponses(404) },
+    };
+    app.get('/api/admin/users/:id/bids', { config: admin, schema: bidsSchemas }, (request) =>
       listBidsOfUser(deps, request.params.id),
     );
-    app.get('/api/admin/users/:id/actions', { config: admin, schema: { params: userParams } }, (request) =>
+    const actionsSchemas = {
+      params: userParams,
+      response: { 200: z.array(adminActionSchema), ...errorResponses(404) },
+    };
+    app.get('/api/admin/users/:id/actions', { config: admin, schema: actionsSchemas }, (request) =>
       listActionsOnUserOr404(db, request.params.id),
     );
 
     app.post(
       '/api/admin/approve-password-reset/:id',
-      { config: admin, schema: { params: requestParams, body: adminSetPasswordSchema } },
+      {
+        config: admin,
+        schema: { params: requestParams, body: adminSetPasswordSchema, response: done(403, 404, 409) },
+      },
       async (request) => {
         await approveReset(deps, viewerOf(request), request.params.id, request.body);
         return { message: 'Passord reset godkjent' };
@@ -83,7 +131,7 @@ export function adminRoutes(deps: AppDeps) {
     );
     app.delete(
       '/api/admin/reject-password-reset/:id',
-      { config: admin, schema: { params: requestParams } },
+      { config: admin, schema: { params: requestParams, response: done(404, 409) } },
       async (request) => {
         await rejectReset(deps, viewerOf(request), request.params.id);
         return { message: 'Passord reset avvist' };
@@ -92,7 +140,7 @@ export function adminRoutes(deps: AppDeps) {
 
     app.delete(
       '/api/admin/bid-rounds/:id',
-      { config: admin, schema: { params: roundParams } },
+      { config: admin, schema: { params: roundParams, response: done(404) } },
       async (request) => {
         await deleteRoundAsAdmin(deps, viewerOf(request), request.params.id, request.log);
         return { message: 'Budrunde slettet' };
