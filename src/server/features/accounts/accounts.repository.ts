@@ -1,28 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bidRoundFollowers, users } from '../../db/schema';
+import { viewerColumns } from '../../db/viewer-columns';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 
 // The shape lives in http/viewer.ts, where access.ts and the auth cache name it without importing a feature;
 // re-exported here for the features that read it with the row.
 export type { Viewer } from '../../http/viewer';
-
-export const viewerColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  phone: users.phone,
-  address: users.address,
-  bankName: users.bankName,
-  bankContactName: users.bankContactName,
-  bankContactPhone: users.bankContactPhone,
-  isAdmin: users.isAdmin,
-  isApproved: users.isApproved,
-  emailVerified: users.emailVerified,
-  createdAt: users.createdAt,
-};
 
 export async function findViewerById(db: DbOrTx, id: string): Promise<Viewer | null> {
   const rows = await db

@@ -10,7 +10,7 @@ import {
   sessions,
   users,
 } from '../../db/schema';
-import { viewerColumns } from './accounts.repository';
+import { viewerColumns } from '../../db/viewer-columns';
 
 // The reads behind GET /api/users/me/export that no other feature's service offers. Each one selects its
 // columns by name and filters on the user's own id: nothing here can return another person's row.

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bids, users } from '../../db/schema';
-import { viewerColumns } from '../accounts/accounts.repository';
+import { viewerColumns } from '../../db/viewer-columns';
 
 export async function findUnverifiedUsers(db: DbOrTx) {
   return db

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { biddingEnded, highestLiveBid, liveBidsOf } from '../../db/live-bids';
 import { bidRounds, bids, properties, users } from '../../db/schema';
 import { databaseNow } from '../../db/time';
-import { biddingEnded, highestLiveBid, liveBidsOf } from '../bids/bids.repository';
 import { publicPropertyColumns } from './bid-rounds.repository';
 
 const owner = alias(users, 'owner');
