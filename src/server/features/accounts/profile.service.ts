@@ -15,7 +15,7 @@ import { deleteResetRequestsOf } from '../auth/password-resets.repository';
 import { deleteUserSessions } from '../auth/sessions.repository';
 import { closeRoundsOwnedBy } from '../bid-rounds/round-lifecycle.service';
 import { findRoundsLedByBidder, queueDropsAfterWithdrawal } from '../bids/bid-lapse';
-import { findLatestBindingTime } from '../bids/bids.repository';
+import { bindingUntil } from '../bids/bids.service';
 import { forgetProofsOfUser } from '../financing-proofs/financing-proofs.service';
 import { scrubUserFromJournals } from '../journals/journals.service';
 import type { Viewer } from './accounts.repository';
@@ -83,7 +83,7 @@ export async function deleteAccount(deps: AppDeps, viewer: Viewer): Promise<void
     // A binding bid is a promise to the seller (PRODUCT decision, issue 9): the account stays until it
     // lapses. Under the account's lock, a bid being placed now either commits first and is seen here, or
     // waits and then finds the account gone.
-    const bindsUntil = await findLatestBindingTime(tx, user.id, await databaseNow(tx));
+    const bindsUntil = await bindingUntil(tx, user.id, await databaseNow(tx));
     if (bindsUntil) {
       // Written as the receipt wrote the acceptance deadline (formatLongDate, seconds dropped): the bidder
       // compares the two, and a refusal naming 18:13 for a receipt's 18:12 reads as a different promise.

@@ -7,8 +7,7 @@ import { enqueueMail } from '../../mail/mail-jobs';
 import { roundDeletedMail } from '../../mail/round-mails';
 import { findViewerById } from '../accounts/accounts.repository';
 import { deleteProperty, isImageInUse, lockRound } from '../bid-rounds/bid-rounds.repository';
-import { findRoundBidsWithBidders } from '../bids/bids.repository';
-import { ROUND_NOT_FOUND } from '../bids/bids.service';
+import { findBidsWithBidders, ROUND_NOT_FOUND } from '../bids/bids.service';
 import { forgetProofsOfRound } from '../financing-proofs/financing-proofs.service';
 import { propertyImageKey } from '../images/upload.service';
 import { countJournalsOfRound } from '../journals/journals.repository';
@@ -29,7 +28,7 @@ export async function deleteRoundAsAdmin(
   const imageUrl = await deps.db.transaction(async (tx) => {
     const round = await lockRound(tx, roundId);
     if (!round) throw new NotFound(ROUND_NOT_FOUND);
-    const bids = await findRoundBidsWithBidders(tx, round.id);
+    const bids = await findBidsWithBidders(tx, round.id);
     const journals = await countJournalsOfRound(tx, round.id);
     const bidders = new Map(bids.filter((b) => !b.user.deletedAt).map((b) => [b.userId, b.user]));
     const owner = round.ownerId ? await findViewerById(tx, round.ownerId) : null;

@@ -16,8 +16,7 @@ import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
-import { findHighestLiveAmount } from '../bids/bids.repository';
-import { ROUND_NOT_FOUND } from '../bids/bids.service';
+import { findHighestLiveBid, ROUND_NOT_FOUND } from '../bids/bids.service';
 import { isStoredPropertyImage } from '../images/upload.service';
 import type { ActiveRound, ActiveRoundsCache } from './active-rounds-cache';
 import {
@@ -182,7 +181,7 @@ export async function updateStartingPrice(
     assertCanManage(round, viewer);
     const now = await databaseNow(tx);
     if (round.isClosed || round.deadline <= now) throw new Conflict(ALREADY_CLOSED);
-    const highest = await findHighestLiveAmount(tx, roundId, now);
+    const highest = await findHighestLiveBid(tx, roundId, now);
     if (highest !== null && price > highest) {
       const message = 'Startprisen kan ikke være høyere enn det høyeste budet';
       throw new ValidationError(message, [{ path: 'newStartingBid', message }]);

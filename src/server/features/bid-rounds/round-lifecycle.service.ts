@@ -10,8 +10,12 @@ import { Conflict, Forbidden, NotFound } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
-import { findBidInRound, findRoundBidsWithBidders, lockBidder } from '../bids/bids.repository';
-import { ROUND_NOT_FOUND } from '../bids/bids.service';
+import {
+  findBidOfRound,
+  findBidsWithBidders,
+  lockBidderAccount,
+  ROUND_NOT_FOUND,
+} from '../bids/bids.service';
 import { toJournalEntries } from '../journals/journal-builder';
 import { findJournal, findOwnerCopy } from '../journals/journals.repository';
 import { writeRoundJournals } from '../journals/journals.service';
@@ -57,7 +61,7 @@ async function endRound(
     closeReason: reason,
     winningBidId,
   });
-  const bids = await findRoundBidsWithBidders(tx, round.id, { lockBidders: true });
+  const bids = await findBidsWithBidders(tx, round.id, { lockBidders: true });
   const journalRound = {
     closedAt,
     biddingEndedAt: liveBidsAt({ closedAt, deadline: round.deadline }, closedAt),
@@ -110,13 +114,13 @@ export async function selectWinner(
     const now = await databaseNow(tx);
     if (round.deadline <= now)
       throw new Conflict('Budfristen for budrunden har gått ut. Det kan ikke velges vinner.');
-    const bid = await findBidInRound(tx, roundId, bidId);
+    const bid = await findBidOfRound(tx, roundId, bidId);
     if (!bid) throw new NotFound('Budet ble ikke funnet i denne budrunden');
     if (bid.bidDeadline && bid.bidDeadline <= now) {
       throw new Conflict('Akseptfristen for dette budet har gått ut. Budet binder ikke lenger budgiveren.');
     }
     // Share-locked, so that the bidder's account cannot be deleted between this check and the commit.
-    const account = await lockBidder(tx, bid.userId);
+    const account = await lockBidderAccount(tx, bid.userId);
     if (!account || account.deletedAt) {
       throw new Conflict('Budgiveren har slettet kontoen sin. Budet kan ikke velges som vinner.');
     }

@@ -10,7 +10,7 @@ import {
 } from '../../mail/round-mails';
 import { findViewerById } from '../accounts/accounts.repository';
 import { roundUrl } from '../bids/bid-notices';
-import type { BidWithBidder } from '../bids/bids.repository';
+import type { BidWithBidder } from '../bids/bid-views';
 import type { LockedRound } from './bid-rounds.repository';
 
 /**

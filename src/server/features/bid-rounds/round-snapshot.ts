@@ -4,8 +4,8 @@ import type { PublicRoundEvent, RoundChange, RoundEvent } from '../../../shared/
 import type { Db } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import { changesFollowers, isPublicChange, type ReadRoundFanOut } from '../../events/round-readers';
-import { toBidViews, toOwnerBidViews } from '../bids/bid-views';
-import { type BidWithBidder, findRoundBidsWithBidders } from '../bids/bids.repository';
+import { type BidWithBidder, toBidViews, toOwnerBidViews } from '../bids/bid-views';
+import { findBidsWithBidders } from '../bids/bids.service';
 import { toFollowerViews, toPublicRound, toRoundView } from './bid-rounds.service';
 import { findFollowers } from './followers.repository';
 import { findRoundRows, type RoundRow } from './round-views.repository';
@@ -39,7 +39,7 @@ export async function readRoundSnapshot(
 ): Promise<RoundSnapshot> {
   const [rows, bids, followers, now] = await Promise.all([
     findRoundRows(db, { kind: 'one', id: roundId }, null),
-    findRoundBidsWithBidders(db, roundId),
+    findBidsWithBidders(db, roundId),
     findFollowers(db, roundId),
     databaseNow(db),
   ]);

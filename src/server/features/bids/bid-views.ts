@@ -1,6 +1,12 @@
 import { bidderPseudonym, isBidLive } from '../../../shared/rules/bids';
 import type { BidderDetails, BidView, OwnerBidView } from '../../../shared/schemas/bid';
-import type { BidWithBidder } from './bids.repository';
+import type { findRoundBidsWithBidders } from './bids.repository';
+
+/**
+ * A bid with its bidder, as a round's bid lists, its journals and its closing messages read it. Named here,
+ * with the views built from it, so that other features name it without reaching into the repository.
+ */
+export type BidWithBidder = Awaited<ReturnType<typeof findRoundBidsWithBidders>>[number];
 
 export const DELETED_BIDDER = 'Slettet bruker';
 

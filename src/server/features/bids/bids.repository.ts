@@ -61,13 +61,30 @@ export async function findRoundBidsWithBidders(db: DbOrTx, bidRoundId: string, {
   return lockBidders ? query.for('share', { of: users }) : query;
 }
 
-export type BidWithBidder = Awaited<ReturnType<typeof findRoundBidsWithBidders>>[number];
-
 export async function findBidInRound(tx: DbOrTx, bidRoundId: string, bidId: string) {
   const [row] = await tx
     .select()
     .from(bids)
     .where(and(eq(bids.bidRoundId, bidRoundId), eq(bids.id, bidId)));
+  return row ?? null;
+}
+
+/**
+ * The facts of a round that its bid lists need, without a lock. The bid-rounds feature reads its rounds
+ * with its own query; this one is the bids feature's, so neither reads the other's repository.
+ */
+export async function findRoundOfBids(db: DbOrTx, roundId: string) {
+  const [row] = await db
+    .select({
+      closedAt: bidRounds.closedAt,
+      deadline: bidRounds.deadline,
+      winningBidId: bidRounds.winningBidId,
+      price: properties.price,
+      ownerId: properties.ownerId,
+    })
+    .from(bidRounds)
+    .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
+    .where(eq(bidRounds.id, roundId));
   return row ?? null;
 }
 

@@ -16,20 +16,25 @@ import type {
   RoundBids,
   UserBidView,
 } from '../../../shared/schemas/bid';
+import type { DbOrTx } from '../../db/client';
 import { retryingConflicts } from '../../db/retry-conflicts';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from '../../errors';
 import { announceChange, EVENT_CHANNEL } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
-import { findRoundForReading } from '../bid-rounds/bid-rounds.repository';
 import { proofRefusal } from '../financing-proofs/financing-proofs.service';
 import { bidPlacedJob } from './bid-notifications';
-import { toBidViews, toOwnerBidViews } from './bid-views';
+import { type BidWithBidder, toBidViews, toOwnerBidViews } from './bid-views';
 import {
   type BidState,
+  findBidInRound,
   findBidsOfUser,
+  findHighestLiveAmount,
+  findLatestBindingTime,
   findRoundBidsWithBidders,
+  findRoundOfBids,
+  lockBidder,
   placeBidUnderLock,
 } from './bids.repository';
 import { RoundBusy, RoundQueue } from './round-queue';
@@ -131,7 +136,7 @@ function bidRefusal(state: BidState, viewer: Viewer, input: z.output<typeof plac
 }
 
 export async function listRoundBids(deps: AppDeps, viewer: Viewer, roundId: string): Promise<RoundBids> {
-  const round = await findRoundForReading(deps.db, roundId);
+  const round = await findRoundOfBids(deps.db, roundId);
   if (!round) throw new NotFound(ROUND_NOT_FOUND);
   const rows = await findRoundBidsWithBidders(deps.db, roundId);
   const now = liveBidsAt(round, await databaseNow(deps.db));
@@ -143,7 +148,7 @@ export async function listRoundBids(deps: AppDeps, viewer: Viewer, roundId: stri
 
 /** Who bid: for the property's owner and for admins only. */
 export async function listOwnerBids(deps: AppDeps, viewer: Viewer, roundId: string): Promise<OwnerBidView[]> {
-  const round = await findRoundForReading(deps.db, roundId);
+  const round = await findRoundOfBids(deps.db, roundId);
   if (!round) throw new NotFound(ROUND_NOT_FOUND);
   if (round.ownerId !== viewer.id && !viewer.isAdmin)
     throw new Forbidden('Bare selgeren kan se hvem som har budt');
@@ -184,4 +189,40 @@ export async function listBidsOfUserForAdmin(deps: AppDeps, userId: string): Pro
     propertyTitle: r.title,
     propertyAddress: r.address,
   }));
+}
+
+// What other features read of a round's bids, in their own transactions: closing a round, deleting one,
+// choosing a winner, raising the starting price, deleting an account. The bids repository stays this
+// feature's own (decision 031).
+
+/**
+ * Every bid of a round with its bidder, in the order received. `lockBidders` share-locks the bidders, for a
+ * round that is ending (see findRoundBidsWithBidders).
+ */
+export async function findBidsWithBidders(
+  db: DbOrTx,
+  roundId: string,
+  options: { lockBidders?: boolean } = {},
+): Promise<BidWithBidder[]> {
+  return findRoundBidsWithBidders(db, roundId, options);
+}
+
+/** The highest live bid's amount at `now`, or null. */
+export function findHighestLiveBid(tx: DbOrTx, roundId: string, now: Date): Promise<number | null> {
+  return findHighestLiveAmount(tx, roundId, now);
+}
+
+/** One bid, if it belongs to the round. */
+export function findBidOfRound(tx: DbOrTx, roundId: string, bidId: string) {
+  return findBidInRound(tx, roundId, bidId);
+}
+
+/** The bidder's account row, share-locked: an account deletion under way finishes first, or waits. */
+export function lockBidderAccount(tx: DbOrTx, userId: string) {
+  return lockBidder(tx, userId);
+}
+
+/** Until when the user's bids bind them (see findLatestBindingTime); null when none does. */
+export function bindingUntil(tx: DbOrTx, userId: string, now: Date): Promise<Date | null> {
+  return findLatestBindingTime(tx, userId, now);
 }

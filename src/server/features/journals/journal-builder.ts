@@ -1,13 +1,13 @@
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { JournalEntry } from '../../../shared/schemas/journal';
 import {
+  type BidWithBidder,
   bidderDetails,
   DELETED_BIDDER,
   highestLiveAmount,
   isRowLive,
   pseudonymsByBidder,
 } from '../bids/bid-views';
-import type { BidWithBidder } from '../bids/bids.repository';
 
 /** What a bid_journals row holds. Entries keep the bidder's id so a deleted account can be scrubbed later. */
 export interface StoredJournal {

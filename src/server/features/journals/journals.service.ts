@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { Forbidden, NotFound } from '../../errors';
 import type { Viewer } from '../../http/viewer';
-import type { BidWithBidder } from '../bids/bids.repository';
+import type { BidWithBidder } from '../bids/bid-views';
 import { buildJournal, type JournalRound, scrubJournal, toJournalEntries } from './journal-builder';
 import { journalToCsv } from './journal-csv';
 import {
