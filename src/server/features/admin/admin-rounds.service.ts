@@ -6,11 +6,12 @@ import type { Viewer } from '../../http/viewer';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { roundDeletedMail } from '../../mail/round-mails';
 import { findViewerById } from '../accounts/accounts.repository';
-import { deleteProperty, isImageInUse, lockRound } from '../bid-rounds/bid-rounds.repository';
+import { isPropertyImageInUse } from '../bid-rounds/bid-rounds.service';
+import { deleteRoundAndProperty, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
 import { findBidsWithBidders, ROUND_NOT_FOUND } from '../bids/bids.service';
 import { forgetProofsOfRound } from '../financing-proofs/financing-proofs.service';
 import { propertyImageKey } from '../images/upload.service';
-import { countJournalsOfRound } from '../journals/journals.repository';
+import { countRoundJournals } from '../journals/journals.service';
 import { recordAdminAction } from './admin-actions.service';
 
 /**
@@ -26,10 +27,10 @@ export async function deleteRoundAsAdmin(
   log?: FastifyBaseLogger,
 ): Promise<void> {
   const imageUrl = await deps.db.transaction(async (tx) => {
-    const round = await lockRound(tx, roundId);
+    const round = await lockRoundForChange(tx, roundId);
     if (!round) throw new NotFound(ROUND_NOT_FOUND);
     const bids = await findBidsWithBidders(tx, round.id);
-    const journals = await countJournalsOfRound(tx, round.id);
+    const journals = await countRoundJournals(tx, round.id);
     const bidders = new Map(bids.filter((b) => !b.user.deletedAt).map((b) => [b.userId, b.user]));
     const owner = round.ownerId ? await findViewerById(tx, round.ownerId) : null;
     const people = [
@@ -39,7 +40,7 @@ export async function deleteRoundAsAdmin(
     for (const person of people) await enqueueMail(tx, roundDeletedMail(person, round));
 
     await forgetProofsOfRound(tx, round.id);
-    await deleteProperty(tx, round.propertyId);
+    await deleteRoundAndProperty(tx, round);
     await publishEvent(tx, { type: 'round', roundId: round.id, change: 'deleted' });
     await recordAdminAction(
       tx,
@@ -52,7 +53,7 @@ export async function deleteRoundAsAdmin(
     return round.imageUrl;
   });
   const key = imageUrl ? propertyImageKey(imageUrl) : null;
-  if (!imageUrl || !key || (await isImageInUse(deps.db, imageUrl))) return;
+  if (!imageUrl || !key || (await isPropertyImageInUse(deps.db, imageUrl))) return;
   await deps.storage
     .delete(key)
     .catch((err) => log?.warn({ err, key }, 'could not delete the image of a deleted round'));

@@ -9,7 +9,7 @@ import {
   type PublicProperty,
   toObjectPath,
 } from '../../../shared/schemas/bid-round';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
@@ -23,6 +23,7 @@ import {
   findRoundForReading,
   insertProperty,
   insertRound,
+  isImageInUse,
   lockRound,
   updatePropertyPrice,
   updateRound,
@@ -284,4 +285,9 @@ export async function createRoundFor(
   }
   const id = await createRound(deps.db, viewer.id, input);
   return getRound(deps.db, viewer, id);
+}
+
+/** Whether any property still shows this image: one upload may have been used for more than one round. */
+export function isPropertyImageInUse(db: DbOrTx, imageUrl: string): Promise<boolean> {
+  return isImageInUse(db, imageUrl);
 }

@@ -3,7 +3,7 @@ import { formatMoney } from '../../../shared/format/money';
 import { liveBidsAt } from '../../../shared/rules/bids';
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { CloseRoundResult, SelectWinnerResult } from '../../../shared/schemas/journal';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound } from '../../errors';
@@ -16,10 +16,9 @@ import {
   lockBidderAccount,
   ROUND_NOT_FOUND,
 } from '../bids/bids.service';
-import { toJournalEntries } from '../journals/journal-builder';
-import { findJournal, findOwnerCopy } from '../journals/journals.repository';
-import { writeRoundJournals } from '../journals/journals.service';
+import { journalEntriesFor, writeRoundJournals } from '../journals/journals.service';
 import {
+  deleteProperty,
   findExpiredOpenRoundIds,
   findOpenRoundIdsOwnedBy,
   type LockedRound,
@@ -93,8 +92,7 @@ export async function closeRound(deps: AppDeps, viewer: Viewer, roundId: string)
       `Lukket budrunden «${round.title}»`,
     );
   });
-  const journal = (await findJournal(deps.db, roundId, viewer.id)) ?? (await findOwnerCopy(deps.db, roundId));
-  return { message: 'Budrunde lukket', bids: journal ? toJournalEntries(journal.journalData) : [] };
+  return { message: 'Budrunde lukket', bids: await journalEntriesFor(deps.db, roundId, viewer.id) };
 }
 
 /**
@@ -167,4 +165,17 @@ export async function closeRoundsOwnedBy(tx: Tx, deps: AppDeps, userId: string):
     const round = await lockRound(tx, id);
     if (round && !round.isClosed) await endRound(tx, deps, round, 'owner-deleted', userId, null);
   }
+}
+
+/**
+ * Reads a round and takes its row lock until the transaction ends, for a change made from another feature
+ * (an administrator's deletion): no bid, close or winner choice slips in meanwhile.
+ */
+export function lockRoundForChange(tx: DbOrTx, roundId: string): Promise<LockedRound | null> {
+  return lockRound(tx, roundId);
+}
+
+/** Deletes a round with its property; its bids, journals and followers go with it (ON DELETE CASCADE). */
+export function deleteRoundAndProperty(tx: DbOrTx, round: Pick<LockedRound, 'propertyId'>): Promise<void> {
+  return deleteProperty(tx, round.propertyId);
 }

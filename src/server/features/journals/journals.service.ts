@@ -1,4 +1,4 @@
-import type { JournalView } from '../../../shared/schemas/journal';
+import type { JournalEntry, JournalView } from '../../../shared/schemas/journal';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { Forbidden, NotFound } from '../../errors';
@@ -7,6 +7,7 @@ import type { BidWithBidder } from '../bids/bid-views';
 import { buildJournal, type JournalRound, scrubJournal, toJournalEntries } from './journal-builder';
 import { journalToCsv } from './journal-csv';
 import {
+  countJournalsOfRound,
   findJournal,
   findJournalsMentioning,
   findJournalsOfUser,
@@ -85,4 +86,22 @@ export async function scrubUserFromJournals(tx: DbOrTx, userId: string): Promise
   for (const row of await findJournalsMentioning(tx, userId)) {
     await updateJournalData(tx, row.id, scrubJournal(row.journalData, userId));
   }
+}
+
+/**
+ * The journal entries the one who closed a round is shown: their own journal, else the owner's copy (an
+ * administrator who closed someone else's round has none of their own); none when neither exists.
+ */
+export async function journalEntriesFor(
+  db: DbOrTx,
+  roundId: string,
+  userId: string,
+): Promise<JournalEntry[]> {
+  const journal = (await findJournal(db, roundId, userId)) ?? (await findOwnerCopy(db, roundId));
+  return journal ? toJournalEntries(journal.journalData) : [];
+}
+
+/** How many journals a round has: the audit row of its deletion says so. */
+export function countRoundJournals(db: DbOrTx, roundId: string): Promise<number> {
+  return countJournalsOfRound(db, roundId);
 }
