@@ -2,13 +2,18 @@ import type { CurrentUser } from '../../../shared/schemas/user';
 import type { DbOrTx } from '../../db/client';
 import { Conflict } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { deleteUserSessions } from '../auth/sessions.repository';
+import { endSessionsOf } from '../auth/sessions.service';
 import {
   findLoginByEmail,
+  findUserByTokenHash,
   findUserIdByEmail,
   findViewerById,
   insertUser,
+  type LoginRow,
+  lockViewerById,
   makeAdminVerified,
+  type NewUserRow,
+  updateUser,
   type Viewer,
 } from './accounts.repository';
 
@@ -66,7 +71,7 @@ export async function ensureAdmin(db: DbOrTx, email: string, password: string): 
     // The configured password wins: whoever registered the address earlier must not inherit admin rights
     // with a password of their own choosing. Their sessions end with it.
     await makeAdminVerified(db, existing, await hashPassword(password));
-    await deleteUserSessions(db, existing);
+    await endSessionsOf(db, existing);
     return;
   }
   await createUser(
@@ -102,4 +107,112 @@ export function isUniqueViolation(error: unknown): boolean {
     (error as { code?: string; cause?: { code?: string } })?.code ??
     (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
+}
+
+// What other features read and change of an account, in their own transactions: logins and links (auth), an
+// administrator's changes (admin), the messages a round or a bid sends. The accounts repository stays this
+// feature's own (decision 031), and each change is named for what it does to the account.
+
+/** A live account as a request sees it; null when unknown or deleted. */
+export function findAccount(db: DbOrTx, id: string): Promise<Viewer | null> {
+  return findViewerById(db, id);
+}
+
+/** A live account with its row lock (see lockViewerById), for a change that must see what it decides on. */
+export function lockAccount(db: DbOrTx, id: string): Promise<Viewer | null> {
+  return lockViewerById(db, id);
+}
+
+/** The id of the account with this address, compared case-insensitively, deleted or not. */
+export function findAccountIdByEmail(db: DbOrTx, email: string): Promise<string | null> {
+  return findUserIdByEmail(db, email);
+}
+
+/** What a login checks of the live account with this address: its password hash and its state. */
+export function findLogin(db: DbOrTx, email: string): Promise<LoginRow | null> {
+  return findLoginByEmail(db, email);
+}
+
+/** The live account a verification or reset link was issued for, locked, with when the link was sent. */
+export function findAccountByLinkToken(db: DbOrTx, kind: 'verification' | 'reset', tokenHash: string) {
+  return findUserByTokenHash(db, kind, tokenHash);
+}
+
+/** Stores a new link's token hash and when it was sent: the previous link of that kind stops working. */
+export function storeLinkToken(
+  db: DbOrTx,
+  id: string,
+  kind: 'verify' | 'reset',
+  tokenHash: string,
+  sentAt: Date,
+): Promise<void> {
+  return updateUser(
+    db,
+    id,
+    kind === 'verify'
+      ? { emailVerificationToken: tokenHash, emailVerificationSentAt: sentAt }
+      : { passwordResetToken: tokenHash, passwordResetSentAt: sentAt },
+  );
+}
+
+/** The address is verified (by its link): the verification link is spent. */
+export function markEmailVerified(db: DbOrTx, id: string): Promise<void> {
+  return updateUser(db, id, { emailVerified: true, emailVerificationToken: null });
+}
+
+/** An administrator approves the account: verified and approved, the verification link spent. */
+export function approveAccount(db: DbOrTx, id: string): Promise<void> {
+  return updateUser(db, id, { emailVerified: true, isApproved: true, emailVerificationToken: null });
+}
+
+/**
+ * A new password, stored as the hash given; the mailed reset link is spent. `verifiesEmail` for a reset by
+ * link, which proves the user reads the mailbox.
+ */
+export function setAccountPassword(
+  db: DbOrTx,
+  id: string,
+  passwordHash: string,
+  { verifiesEmail = false } = {},
+): Promise<void> {
+  return updateUser(
+    db,
+    id,
+    verifiesEmail
+      ? { password: passwordHash, passwordResetToken: null, emailVerified: true }
+      : { password: passwordHash, passwordResetToken: null },
+  );
+}
+
+/** The mailed reset link stops working; the password stays as it is. */
+export function revokeResetLink(db: DbOrTx, id: string): Promise<void> {
+  return updateUser(db, id, { passwordResetToken: null });
+}
+
+export type AccountDetails = Pick<
+  NewUserRow,
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'bankName'
+  | 'bankContactName'
+  | 'bankContactPhone'
+>;
+
+/**
+ * An administrator's edit of the name, address, contact and bank fields. A new e-mail address spends the
+ * links sent to the old one.
+ */
+export function editAccountDetails(
+  db: DbOrTx,
+  id: string,
+  details: AccountDetails,
+  { emailChanged }: { emailChanged: boolean },
+): Promise<void> {
+  return updateUser(db, id, {
+    ...details,
+    ...(emailChanged ? { emailVerificationToken: null, passwordResetToken: null } : {}),
+  });
 }

@@ -11,8 +11,8 @@ import { deleteJobsAddressedTo } from '../../jobs/queue';
 import { accountDeletedMail, passwordChangedMail } from '../../mail/account-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { deleteResetRequestsOf } from '../auth/password-resets.repository';
-import { deleteUserSessions } from '../auth/sessions.repository';
+import { forgetResetRequestsOf } from '../auth/password-resets.service';
+import { endSessionsOf } from '../auth/sessions.service';
 import { closeRoundsOwnedBy } from '../bid-rounds/round-lifecycle.service';
 import { findRoundsLedByBidder, queueDropsAfterWithdrawal } from '../bids/bid-lapse';
 import { bindingUntil } from '../bids/bids.service';
@@ -63,7 +63,7 @@ export async function changePassword(
   const password = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, viewer.id, { password, passwordResetToken: null });
-    await deleteUserSessions(tx, viewer.id, currentSid);
+    await endSessionsOf(tx, viewer.id, currentSid);
     await enqueueMail(tx, passwordChangedMail(viewer, deps.env.APP_URL));
   });
 }
@@ -128,7 +128,7 @@ export async function scrubAccount(
     deletedAt: new Date(deps.clock.now()),
   });
   await deleteUserFollows(tx, user.id);
-  await deleteResetRequestsOf(tx, user.id);
-  await deleteUserSessions(tx, user.id);
+  await forgetResetRequestsOf(tx, user.id);
+  await endSessionsOf(tx, user.id);
   await queueDropsAfterWithdrawal(tx, deps, ledRounds);
 }

@@ -4,14 +4,14 @@ import type { AppDeps } from '../../deps';
 import { Conflict, NotFound } from '../../errors';
 import type { Viewer } from '../../http/viewer';
 import { hashPassword } from '../../security/passwords';
-import { lockViewerById, updateUser } from '../accounts/accounts.repository';
+import { lockAccount, revokeResetLink } from '../accounts/accounts.service';
 import {
-  deleteResetRequest,
-  findPendingResets,
-  findResetRequestUserId,
-  lockResetRequest,
-  markResetApproved,
-} from '../auth/password-resets.repository';
+  approveResetRequest,
+  findResetRequester,
+  listOpenResetRequests,
+  lockResetRequestById,
+  removeResetRequest,
+} from '../auth/password-resets.service';
 import { recordAdminAction } from './admin-actions.service';
 import { assertPasswordSettableBy, setPasswordOf } from './admin-users.service';
 
@@ -21,7 +21,7 @@ export const RESET_USER_UNVERIFIED =
   'Brukeren har ikke bekreftet e-postadressen. Godkjenn brukeren under «Uverifisert e-post» først.';
 
 export async function listPendingResets(db: Db): Promise<PendingResetView[]> {
-  return (await findPendingResets(db)).map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() }));
+  return (await listOpenResetRequests(db)).map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() }));
 }
 
 /**
@@ -30,9 +30,9 @@ export async function listPendingResets(db: Db): Promise<PendingResetView[]> {
  * The request's user never changes, so reading it before the locks is safe.
  */
 async function lockOpenRequest(tx: Tx, requestId: string): Promise<Viewer> {
-  const userId = await findResetRequestUserId(tx, requestId);
-  const user = userId ? await lockViewerById(tx, userId) : null;
-  const request = user ? await lockResetRequest(tx, requestId) : null;
+  const userId = await findResetRequester(tx, requestId);
+  const user = userId ? await lockAccount(tx, userId) : null;
+  const request = user ? await lockResetRequestById(tx, requestId) : null;
   if (!user || !request) throw new NotFound(RESET_NOT_FOUND);
   if (request.isCompleted) throw new Conflict(RESET_ALREADY_HANDLED);
   return user;
@@ -55,7 +55,7 @@ export async function approveReset(
     assertPasswordSettableBy(admin, user);
     // A new password would not let them in: login waits for a verified address (PRODUCT.md "Accounts").
     if (!user.emailVerified) throw new Conflict(RESET_USER_UNVERIFIED);
-    await markResetApproved(tx, requestId, admin.id);
+    await approveResetRequest(tx, requestId, admin.id);
     await setPasswordOf(tx, deps, user, hash);
     await recordAdminAction(
       tx,
@@ -75,8 +75,8 @@ export async function approveReset(
 export async function rejectReset(deps: AppDeps, admin: Viewer, requestId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const user = await lockOpenRequest(tx, requestId);
-    await deleteResetRequest(tx, requestId);
-    await updateUser(tx, user.id, { passwordResetToken: null });
+    await removeResetRequest(tx, requestId);
+    await revokeResetLink(tx, user.id);
     await recordAdminAction(
       tx,
       admin,

@@ -5,7 +5,7 @@ import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { roundDeletedMail } from '../../mail/round-mails';
-import { findViewerById } from '../accounts/accounts.repository';
+import { findAccount } from '../accounts/accounts.service';
 import { isPropertyImageInUse } from '../bid-rounds/bid-rounds.service';
 import { deleteRoundAndProperty, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
 import { findBidsWithBidders, ROUND_NOT_FOUND } from '../bids/bids.service';
@@ -32,7 +32,7 @@ export async function deleteRoundAsAdmin(
     const bids = await findBidsWithBidders(tx, round.id);
     const journals = await countRoundJournals(tx, round.id);
     const bidders = new Map(bids.filter((b) => !b.user.deletedAt).map((b) => [b.userId, b.user]));
-    const owner = round.ownerId ? await findViewerById(tx, round.ownerId) : null;
+    const owner = round.ownerId ? await findAccount(tx, round.ownerId) : null;
     const people = [
       ...(owner ? [owner] : []),
       ...[...bidders].filter(([id]) => id !== owner?.id).map(([, u]) => u),

@@ -19,11 +19,18 @@ import {
 } from '../../mail/account-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { hashPassword } from '../../security/passwords';
-import { findUserIdByEmail, lockViewerById, updateUser } from '../accounts/accounts.repository';
-import { EMAIL_TAKEN_MESSAGE, isUniqueViolation } from '../accounts/accounts.service';
+import {
+  approveAccount,
+  EMAIL_TAKEN_MESSAGE,
+  editAccountDetails,
+  findAccountIdByEmail,
+  isUniqueViolation,
+  lockAccount,
+  setAccountPassword,
+} from '../accounts/accounts.service';
 import { ADMIN_NOT_DELETABLE, scrubAccount } from '../accounts/profile.service';
-import { completeResetRequests } from '../auth/password-resets.repository';
-import { deleteUserSessions } from '../auth/sessions.repository';
+import { completeResetRequestsOf } from '../auth/password-resets.service';
+import { endSessionsOf } from '../auth/sessions.service';
 import { listBidsOfUserForAdmin } from '../bids/bids.service';
 import { listActionsOnUser, recordAdminAction } from './admin-actions.service';
 import {
@@ -78,7 +85,7 @@ export async function listActionsOnUserOr404(db: Db, userId: string): Promise<Ad
 
 /** Locks a live account for an administrator's change; a deleted or unknown one is 404. */
 export async function lockUserOr404(tx: Tx, userId: string): Promise<Viewer> {
-  const user = await lockViewerById(tx, userId);
+  const user = await lockAccount(tx, userId);
   if (!user) throw new NotFound(USER_NOT_FOUND);
   return user;
 }
@@ -90,7 +97,7 @@ export async function approveUser(deps: AppDeps, admin: Viewer, userId: string):
   await deps.db.transaction(async (tx) => {
     const user = await lockUserOr404(tx, userId);
     if (user.emailVerified) throw new Conflict(ALREADY_VERIFIED);
-    await updateUser(tx, user.id, { emailVerified: true, isApproved: true, emailVerificationToken: null });
+    await approveAccount(tx, user.id);
     await enqueueMail(tx, accountApprovedMail(user, deps.env.APP_URL));
     await recordAdminAction(
       tx,
@@ -175,11 +182,9 @@ export async function updateUserAsAdmin(
       const user = await lockUserOr404(tx, userId);
       const changed = changedFields(user, input);
       const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
-      if (emailChanged && (await findUserIdByEmail(tx, input.email))) throw new Conflict(EMAIL_TAKEN_MESSAGE);
-      await updateUser(tx, user.id, {
-        ...input,
-        ...(emailChanged ? { emailVerificationToken: null, passwordResetToken: null } : {}),
-      });
+      if (emailChanged && (await findAccountIdByEmail(tx, input.email)))
+        throw new Conflict(EMAIL_TAKEN_MESSAGE);
+      await editAccountDetails(tx, user.id, input, { emailChanged });
       if (emailChanged)
         await enqueueMail(tx, emailChangedByAdminMail(user.email, user.firstName, input.email));
       const summary = changed.length
@@ -218,9 +223,9 @@ export async function setPasswordOf(
   user: Viewer,
   passwordHash: string,
 ): Promise<void> {
-  await updateUser(tx, user.id, { password: passwordHash, passwordResetToken: null });
-  await completeResetRequests(tx, user.id);
-  await deleteUserSessions(tx, user.id);
+  await setAccountPassword(tx, user.id, passwordHash);
+  await completeResetRequestsOf(tx, user.id);
+  await endSessionsOf(tx, user.id);
   await enqueueMail(tx, passwordSetByAdminMail(user, deps.env.APP_URL));
 }
 

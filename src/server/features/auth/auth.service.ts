@@ -17,12 +17,13 @@ import { forgetAccountFailures } from '../../security/login-throttle';
 import { hashPassword } from '../../security/passwords';
 import { hashToken } from '../../security/tokens';
 import {
-  findLoginByEmail,
-  findUserByTokenHash,
-  findViewerById,
-  updateUser,
-} from '../accounts/accounts.repository';
-import { createUser } from '../accounts/accounts.service';
+  createUser,
+  findAccount,
+  findAccountByLinkToken,
+  findLogin,
+  markEmailVerified,
+  setAccountPassword,
+} from '../accounts/accounts.service';
 import {
   completeResetRequests,
   findResetTokenSentAt,
@@ -54,7 +55,7 @@ export async function register(
   const combined = composeRegistration(input);
   try {
     await deps.db.transaction(async (tx) => {
-      const owner = await findLoginByEmail(tx, input.email);
+      const owner = await findLogin(tx, input.email);
       if (owner) {
         // Hashed and thrown away: a new account costs one argon2 hash, and so must a known address.
         await hashPassword(input.password);
@@ -79,7 +80,7 @@ export async function register(
     // must still be those of a known address.
     if (!(error instanceof Conflict)) throw error;
     await deps.db.transaction(async (tx) => {
-      const owner = await findLoginByEmail(tx, input.email);
+      const owner = await findLogin(tx, input.email);
       if (owner) await mailExistingOwner(deps, tx, owner.id, input.email);
     });
   }
@@ -92,7 +93,7 @@ export async function register(
 async function mailExistingOwner(deps: AppDeps, tx: DbOrTx, userId: string, email: string) {
   const key = `register-known-address:${hashAccount(deps.env.SESSION_SECRET, email)}`;
   if (!(await deps.limiter.hit(key, 3, HOUR)).allowed) return;
-  const owner = await findViewerById(tx, userId);
+  const owner = await findAccount(tx, userId);
   if (owner) await enqueueMail(tx, accountExistsMail(owner, deps.env.APP_URL));
 }
 
@@ -108,7 +109,7 @@ async function requestTokenMail(deps: AppDeps, kind: 'verify' | 'reset', input: 
   const address = hashAccount(deps.env.SESSION_SECRET, input.email);
   if (!(await deps.limiter.hit(`${kind}-address:${address}`, 3, HOUR)).allowed) return;
   await deps.db.transaction(async (tx) => {
-    const row = await findLoginByEmail(tx, input.email);
+    const row = await findLogin(tx, input.email);
     const userId = row?.id ?? randomUUID();
     if (kind === 'reset') await insertResetRequestIfLive(tx, userId, 'Glemt passord (lenke på e-post)');
     await enqueueTokenMail(tx, kind, userId);
@@ -123,10 +124,10 @@ export const forgotPassword = (deps: AppDeps, input: EmailOnlyInput, ip: string)
 
 export async function verifyEmail(deps: AppDeps, token: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const user = await findUserByTokenHash(tx, 'verification', hashToken(token));
+    const user = await findAccountByLinkToken(tx, 'verification', hashToken(token));
     const expired = !user?.sentAt || deps.clock.now().getTime() - user.sentAt.getTime() > VERIFICATION_TTL_MS;
     if (!user || expired) throw new AppError(400, INVALID_VERIFY_LINK, undefined, { verified: false });
-    await updateUser(tx, user.id, { emailVerified: true, emailVerificationToken: null });
+    await markEmailVerified(tx, user.id);
   });
 }
 
@@ -147,11 +148,11 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, ip
   await deps.limiter.enforce(`reset-ip:${addressKey(deps, ip)}`, 20, HOUR);
   const password = await hashPassword(input.newPassword);
   const email = await deps.db.transaction(async (tx) => {
-    const user = await findUserByTokenHash(tx, 'reset', hashToken(input.token));
+    const user = await findAccountByLinkToken(tx, 'reset', hashToken(input.token));
     if (!user || !isResetLinkFresh(deps, user.sentAt))
       throw new ValidationError(INVALID_RESET_LINK, [{ path: 'token', message: INVALID_RESET_LINK }]);
     // The link proves the user reads this mailbox, so it verifies the address as well.
-    await updateUser(tx, user.id, { password, passwordResetToken: null, emailVerified: true });
+    await setAccountPassword(tx, user.id, password, { verifiesEmail: true });
     await completeResetRequests(tx, user.id);
     await deleteUserSessions(tx, user.id);
     return user.email;

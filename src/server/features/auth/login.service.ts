@@ -7,8 +7,7 @@ import { hashAddress } from '../../security/client-address';
 import { readDeviceToken, signDeviceToken } from '../../security/device-token';
 import { ACCOUNT_THROTTLED, beginLoginAttempt } from '../../security/login-throttle';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { findLoginByEmail, findViewerById } from '../accounts/accounts.repository';
-import { toCurrentUser } from '../accounts/accounts.service';
+import { findAccount, findLogin, toCurrentUser } from '../accounts/accounts.service';
 import { LOGIN_FAILED, VERIFY_FIRST } from './auth.service';
 
 export const LOGIN_THROTTLED = 'For mange innloggingsforsøk. Vent 15 minutter og prøv igjen.';
@@ -44,7 +43,7 @@ export async function logIn(deps: AppDeps, input: LoginInput, request: LoginRequ
   const secret = deps.env.SESSION_SECRET;
   const now = deps.clock.now();
   const account = hashAccount(secret, input.email);
-  const row = await findLoginByEmail(deps.db, input.email);
+  const row = await findLogin(deps.db, input.email);
   const device = readDeviceToken(secret, request.deviceCookie, now);
   const known = row && device?.userId === row.id ? device : null;
   const attempt = await beginLoginAttempt(deps.limiter, {
@@ -70,7 +69,7 @@ export async function logIn(deps: AppDeps, input: LoginInput, request: LoginRequ
   if (!row.emailVerified) throw new Forbidden(VERIFY_FIRST, { requiresEmailVerification: true });
   if (!row.isApproved)
     throw new Forbidden('Kontoen din er sperret. Kontakt oss hvis du mener dette er feil.');
-  const viewer = await findViewerById(deps.db, row.id);
+  const viewer = await findAccount(deps.db, row.id);
   if (!viewer) throw new Unauthorized(LOGIN_FAILED);
   // The same browser keeps its device id (and with it its own count); a new browser, or a cookie for
   // someone else's account, gets a new one.

@@ -5,7 +5,7 @@ import { passwordResetMail, verificationMail } from '../../mail/account-mails';
 import { jobMessageId, RESET_MAIL_JOB, VERIFY_MAIL_JOB } from '../../mail/mail-jobs';
 import type { Mail } from '../../mail/mailer';
 import { createToken } from '../../security/tokens';
-import { lockViewerById, updateUser } from '../accounts/accounts.repository';
+import { lockAccount, storeLinkToken } from '../accounts/accounts.service';
 import { hasOpenResetRequest } from './password-resets.repository';
 
 // Moved here from mail/mail-jobs.ts (decision 031): issuing a link reads and writes the account, which is
@@ -23,18 +23,12 @@ async function issueToken(
   userId: string,
 ): Promise<{ user: Viewer; token: string } | null> {
   return db.transaction(async (tx) => {
-    const user = await lockViewerById(tx, userId);
+    const user = await lockAccount(tx, userId);
     if (!user) return null;
     if (kind === 'verify' && user.emailVerified) return null;
     if (kind === 'reset' && !(await hasOpenResetRequest(tx, user.id))) return null;
     const { token, hash } = createToken();
-    await updateUser(
-      tx,
-      user.id,
-      kind === 'verify'
-        ? { emailVerificationToken: hash, emailVerificationSentAt: clock.now() }
-        : { passwordResetToken: hash, passwordResetSentAt: clock.now() },
-    );
+    await storeLinkToken(tx, user.id, kind, hash, clock.now());
     return { user, token };
   });
 }

@@ -8,7 +8,7 @@ import {
   winnerChosenOwnerMail,
   winnerMail,
 } from '../../mail/round-mails';
-import { findViewerById } from '../accounts/accounts.repository';
+import { findAccount } from '../accounts/accounts.service';
 import { roundUrl } from '../bids/bid-notices';
 import type { BidWithBidder } from '../bids/bid-views';
 import type { LockedRound } from './bid-rounds.repository';
@@ -39,7 +39,7 @@ export async function queueRoundClosedNotifications(
           : roundDecidedMail(person, round, url);
     await enqueueMail(tx, mail);
   }
-  const owner = round.ownerId ? await findViewerById(tx, round.ownerId) : null;
+  const owner = round.ownerId ? await findAccount(tx, round.ownerId) : null;
   if (owner) {
     await enqueueMail(
       tx,

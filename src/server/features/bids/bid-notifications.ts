@@ -5,7 +5,7 @@ import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { bidReceiptMail, type MailRound } from '../../mail/round-mails';
-import { findViewerById } from '../accounts/accounts.repository';
+import { findAccount } from '../accounts/accounts.service';
 import { scheduleLapseNotice } from './bid-lapse';
 import { queueNewBidNotices, roundUrl } from './bid-notices';
 import { claimBidForNotifying } from './bids.repository';
@@ -44,7 +44,7 @@ export function bidPlacedJobHandlers(deps: AppDeps): Record<string, JobHandler> 
         // Notified already, or the round was deleted since (its people were told that instead).
         if (!claimed) return;
         const { bid, round } = claimed;
-        const bidder = await findViewerById(tx, bid.userId);
+        const bidder = await findAccount(tx, bid.userId);
         if (!bidder) return;
         if (bid.bidDeadline)
           await scheduleLapseNotice(tx, { id: bid.id, bidDeadline: bid.bidDeadline }, round.deadline);
