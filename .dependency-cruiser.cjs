@@ -76,9 +76,8 @@ module.exports = {
         'One feature may use another only through its service (or its plain helpers), never its ' +
         "repository: the repository is the feature's private storage, and its rules and access checks live " +
         'in the service. Test files (*.test.ts) are exempt: they may arrange a state through a repository ' +
-        'directly. The imports that broke this rule when it was introduced are listed in ' +
-        '.dependency-cruiser-known-violations.json and tolerated (`--ignore-known`) until they are moved ' +
-        '(decision 031); any new one fails the lint.',
+        'directly. No product import is tolerated: what another feature needs is a service function, or a ' +
+        'table-level piece (a column list, an SQL fragment) in db/ (decision 031).',
       severity: 'error',
       from: { path: '^src/server/features/([^/]+)/', pathNot: '\\.test\\.ts$' },
       to: {
