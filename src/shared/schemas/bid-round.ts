@@ -38,80 +38,23 @@ export const createRoundSchema = z
 
 export type CreateRoundInput = z.infer<typeof createRoundSchema>;
 
-/** The property as anyone, also a visitor, may see it. */
-export interface PublicProperty {
-  title: string;
-  address: string;
-  /** The starting price (startpris), kroner: public, as the asking price of every Norwegian listing. */
-  price: number;
-  description: string | null;
-  imageUrl: string | null;
-  size: number | null;
-  rooms: number | null;
-  buildYear: number | null;
-  floor: string | null;
-}
-
-/** A round as a visitor sees it: the starting price, but no price history, no bids, no owner. */
-export interface PublicBidRound {
-  id: string;
-  deadline: string;
-  minimumBidDeadline: string | null;
-  isActive: boolean;
-  isClosed: boolean;
-  createdAt: string;
-  property: PublicProperty;
-}
+// The answers' shapes are defined once, as the zod schemas the routes declare; only their types come here,
+// so the client's bundle does not carry them.
+export type {
+  BidRoundView,
+  CloseReason,
+  FollowerView,
+  MemberProperty,
+  PublicBidRound,
+  PublicProperty,
+  RoundOwner,
+} from './responses/bid-round';
 
 /** Stored image paths are shown under /objects/ (SPEC §3). */
 export function toObjectPath(imageUrl: string | null | undefined): string | null {
   if (!imageUrl) return null;
   if (imageUrl.startsWith('/objects/')) return imageUrl;
   return `/objects/${imageUrl.replace(/^\/+/, '')}`;
-}
-
-/** The seller's contact details, shown to signed-in users. */
-export interface RoundOwner {
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  email: string;
-}
-
-export interface MemberProperty extends PublicProperty {
-  ownerId: string | null;
-  owner: RoundOwner | null;
-}
-
-/**
- * How a round ended: its deadline passed, the owner or an admin closed it, a winner was chosen, or the
- * seller deleted their account.
- */
-export type CloseReason = 'deadline' | 'closed' | 'winner' | 'owner-deleted';
-
-/** A round as a signed-in user sees it (GET /api/bid-rounds/active, /user, /all; POST /api/bid-round). */
-export interface BidRoundView {
-  id: string;
-  deadline: string;
-  minimumBidDeadline: string | null;
-  isActive: boolean;
-  isClosed: boolean;
-  closedAt: string | null;
-  closeReason: CloseReason | null;
-  winningBidId: string | null;
-  smsNotificationsEnabled: boolean;
-  createdAt: string;
-  property: MemberProperty;
-  /** The highest live bid: lapsed bids and bids of deleted accounts do not count. Null when none is live. */
-  highestBid: number | null;
-  /** Every bid ever placed in the round. */
-  bidCount: number;
-  /** The bids that still count; with bids but none live, every bid has lapsed ('Alle bud er utløpt'). */
-  liveBidCount: number;
-  /** The viewer owns the property. */
-  isOwner: boolean;
-  /** The viewer has bid in this round. */
-  hasBid: boolean;
 }
 
 export const startingBidSchema = z.object({
@@ -123,9 +66,3 @@ export const startingBidSchema = z.object({
 });
 
 export const smsSettingSchema = z.object({ enabled: z.boolean({ error: 'Ugyldig verdi' }) });
-
-export interface FollowerView {
-  id: string;
-  createdAt: string;
-  user: { firstName: string; lastName: string; email: string };
-}

@@ -41,65 +41,12 @@ export const placeBidSchema = z.object({
 });
 export type PlaceBidInput = z.input<typeof placeBidSchema>;
 
-/** A bid as every participant may see it: the bidder is 'Du' or a per-round pseudonym, never a person. */
-export interface BidView {
-  id: string;
-  amount: number;
-  conditions: string | null;
-  bidDeadline: string | null;
-  createdAt: string;
-  /** 'Du' for the viewer's own bids, otherwise 'Budgiver A', 'Budgiver B' … */
-  bidderLabel: string;
-  isOwnBid: boolean;
-  isHighestBid: boolean;
-  isWinner: boolean;
-  /** The bid's acceptance deadline has passed: it no longer binds the bidder ('Utløpt'). */
-  isExpired: boolean;
-  /** The bidder deleted their account: shown as 'Slettet bruker', never counted, never chosen. */
-  isBidderDeleted: boolean;
-  /** A financing proof is attached ('Vedlagt'); only the owner and admins may download it. */
-  hasFinancingProof: boolean;
-}
-
-/** GET /api/bid-rounds/{id}/bids */
-export interface RoundBids {
-  startingPrice: number;
-  bids: BidView[];
-}
-
-export interface BidderDetails {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  bankName: string | null;
-  bankContactName: string | null;
-  bankContactPhone: string | null;
-}
-
-/** GET /api/owner/bid-rounds/{id}/bids: the owner's and admins' view, with who bid. */
-export interface OwnerBidView extends BidView {
-  user: BidderDetails;
-}
-
-/** POST /api/bids answers with the stored bid. */
-export interface PlacedBid {
-  message: string;
-  bid: BidView;
-}
-
-/** GET /api/user/bids */
-export interface UserBidView {
-  id: string;
-  bidRoundId: string;
-  amount: number;
-  conditions: string | null;
-  bidDeadline: string | null;
-  createdAt: string;
-  isHighestBid: boolean;
-  /** The acceptance deadline has passed: the bid no longer binds the bidder. */
-  isExpired: boolean;
-  roundIsClosed: boolean;
-  property: { title: string; address: string };
-}
+// The answers' shapes are the zod schemas the routes declare (responses/bid.ts); the client gets the types.
+export type {
+  BidderDetails,
+  BidView,
+  OwnerBidView,
+  PlacedBid,
+  RoundBids,
+  UserBidView,
+} from './responses/bid';

@@ -2,10 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { placeBidSchema } from '../../../shared/schemas/bid';
+import {
+  ownerBidViewSchema,
+  placedBidSchema,
+  roundBidsSchema,
+  userBidViewSchema,
+} from '../../../shared/schemas/responses/bid';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { viewerOf } from '../../http/access';
 import type { Metrics } from '../../http/metrics';
+import { errorResponses } from '../../http/responses';
 import { listOwnerBids, listRoundBids, listUserBids, placeBid } from './bids.service';
 
 const user = { access: 'user' } as const;
@@ -15,7 +22,13 @@ export function bidsRoutes(deps: AppDeps, metrics?: Pick<Metrics, 'bidPlaced' | 
   return async (base: FastifyInstance): Promise<void> => {
     const app = base.withTypeProvider<ZodTypeProvider>();
 
-    app.post('/api/bids', { config: user, schema: { body: placeBidSchema } }, async (request, reply) => {
+    // A bid is refused with 403 (address not verified, own property, another's financing proof), 404 (no such
+    // round) or 409 (the round has ended); a busy round's queue gives up with 503, as every route may.
+    const placing = {
+      body: placeBidSchema,
+      response: { 201: placedBidSchema, ...errorResponses(403, 404, 409) },
+    };
+    app.post('/api/bids', { config: user, schema: placing }, async (request, reply) => {
       try {
         const bid = await placeBid(deps, viewerOf(request), request.body, request.log);
         metrics?.bidPlaced();
@@ -25,12 +38,30 @@ export function bidsRoutes(deps: AppDeps, metrics?: Pick<Metrics, 'bidPlaced' | 
         throw error;
       }
     });
-    app.get('/api/bid-rounds/:id/bids', { config: user, schema: { params: roundParams } }, (request) =>
-      listRoundBids(deps, viewerOf(request), request.params.id),
+    app.get(
+      '/api/bid-rounds/:id/bids',
+      {
+        config: user,
+        schema: { params: roundParams, response: { 200: roundBidsSchema, ...errorResponses(404) } },
+      },
+      (request) => listRoundBids(deps, viewerOf(request), request.params.id),
     );
-    app.get('/api/owner/bid-rounds/:id/bids', { config: user, schema: { params: roundParams } }, (request) =>
-      listOwnerBids(deps, viewerOf(request), request.params.id),
+    // Only the owner and admins see who bid: anyone else is refused with 403.
+    app.get(
+      '/api/owner/bid-rounds/:id/bids',
+      {
+        config: user,
+        schema: {
+          params: roundParams,
+          response: { 200: z.array(ownerBidViewSchema), ...errorResponses(403, 404) },
+        },
+      },
+      (request) => listOwnerBids(deps, viewerOf(request), request.params.id),
     );
-    app.get('/api/user/bids', { config: user }, (request) => listUserBids(deps, viewerOf(request)));
+    app.get(
+      '/api/user/bids',
+      { config: user, schema: { response: { 200: z.array(userBidViewSchema) } } },
+      (request) => listUserBids(deps, viewerOf(request)),
+    );
   };
 }

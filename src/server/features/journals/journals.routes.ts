@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { journalViewSchema } from '../../../shared/schemas/responses/journal';
 import type { AppDeps } from '../../deps';
 import { viewerOf } from '../../http/access';
+import { errorResponses } from '../../http/responses';
 import { exportJournalCsv, listJournals } from './journals.service';
 
 const user = { access: 'user' } as const;
@@ -11,10 +13,27 @@ export function journalsRoutes(deps: AppDeps) {
   return async (base: FastifyInstance): Promise<void> => {
     const app = base.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/api/user/bid-journals', { config: user }, (request) => listJournals(deps, viewerOf(request)));
+    app.get(
+      '/api/user/bid-journals',
+      { config: user, schema: { response: { 200: z.array(journalViewSchema) } } },
+      (request) => listJournals(deps, viewerOf(request)),
+    );
+    // A file, not JSON: a bidder's own copy is refused with 403, a round without a journal answers 404.
     app.get(
       '/api/bid-rounds/:id/journal/csv',
-      { config: user, schema: { params: z.object({ id: z.uuid('Ugyldig budrunde') }) } },
+      {
+        config: user,
+        schema: {
+          params: z.object({ id: z.uuid('Ugyldig budrunde') }),
+          response: {
+            200: {
+              description: 'Den fullstendige budjournalen som CSV (vedlegg)',
+              content: { 'text/csv': { schema: z.string() } },
+            },
+            ...errorResponses(403, 404),
+          },
+        },
+      },
       async (request, reply) => {
         const { filename, csv } = await exportJournalCsv(deps, viewerOf(request), request.params.id);
         return reply

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+// The answers of the bid-round routes: the one definition of their shape. The routes hand these to Fastify,
+// which documents them and strips any field outside them; the client imports only the types (bid-round.ts
+// re-exports them), so none of this reaches its bundle.
+
+/** A time as the server sends it: Date.toISOString(). */
+export const dateTime = z.iso.datetime({ offset: true });
+
+/** Kroner, or a count: whole numbers. */
+export const wholeNumber = z.number().int();
+
+/** The property as anyone, also a visitor, may see it. */
+export const publicPropertySchema = z
+  .object({
+    title: z.string(),
+    address: z.string(),
+    /** The starting price (startpris), kroner: public, as the asking price of every Norwegian listing. */
+    price: wholeNumber.describe('Startpris i kroner'),
+    description: z.string().nullable(),
+    imageUrl: z.string().nullable().describe('Under /objects/'),
+    size: wholeNumber.nullable().describe('Kvadratmeter'),
+    rooms: wholeNumber.nullable(),
+    buildYear: wholeNumber.nullable(),
+    floor: z.string().nullable(),
+  })
+  .meta({ id: 'PublicProperty' });
+
+/** A round as a visitor sees it: the starting price, but no price history, no bids, no owner. */
+export const publicBidRoundSchema = z
+  .object({
+    id: z.guid(),
+    deadline: dateTime,
+    minimumBidDeadline: dateTime.nullable(),
+    isActive: z.boolean(),
+    isClosed: z.boolean(),
+    createdAt: dateTime,
+    property: publicPropertySchema,
+  })
+  .meta({ id: 'PublicBidRound' });
+
+/** The seller's contact details, shown to signed-in users. */
+export const roundOwnerSchema = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string().nullable(),
+    email: z.string(),
+  })
+  .meta({ id: 'RoundOwner' });
+
+export const memberPropertySchema = publicPropertySchema
+  .extend({
+    ownerId: z.guid().nullable(),
+    owner: roundOwnerSchema.nullable(),
+  })
+  .meta({ id: 'MemberProperty' });
+
+/**
+ * How a round ended: its deadline passed, the owner or an admin closed it, a winner was chosen, or the
+ * seller deleted their account.
+ */
+export const closeReasonSchema = z.enum(['deadline', 'closed', 'winner', 'owner-deleted']);
+
+/** A round as a signed-in user sees it (GET /api/bid-rounds/active, /user, /all; POST /api/bid-round). */
+export const bidRoundViewSchema = z
+  .object({
+    id: z.guid(),
+    deadline: dateTime,
+    minimumBidDeadline: dateTime.nullable(),
+    isActive: z.boolean(),
+    isClosed: z.boolean(),
+    closedAt: dateTime.nullable(),
+    closeReason: closeReasonSchema.nullable(),
+    winningBidId: z.guid().nullable(),
+    smsNotificationsEnabled: z.boolean(),
+    createdAt: dateTime,
+    property: memberPropertySchema,
+    /** The highest live bid: lapsed bids and bids of deleted accounts do not count. Null when none is live. */
+    highestBid: wholeNumber.nullable().describe('Høyeste gjeldende bud, null når ingen bud gjelder'),
+    /** Every bid ever placed in the round. */
+    bidCount: wholeNumber,
+    /** The bids that still count; with bids but none live, every bid has lapsed ('Alle bud er utløpt'). */
+    liveBidCount: wholeNumber,
+    /** The viewer owns the property. */
+    isOwner: z.boolean(),
+    /** The viewer has bid in this round. */
+    hasBid: z.boolean(),
+  })
+  .meta({ id: 'BidRoundView' });
+
+/**
+ * GET /api/bid-rounds/active: a visitor gets the public rounds, a signed-in user the full views. The list
+ * is sent as JSON the service has already written; this only documents it.
+ */
+export const activeRoundsSchema = z.union([z.array(publicBidRoundSchema), z.array(bidRoundViewSchema)]);
+
+export const followerViewSchema = z
+  .object({
+    id: z.guid(),
+    createdAt: dateTime,
+    user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+  })
+  .meta({ id: 'FollowerView' });
+
+/** PUT /api/bid-rounds/{id}/starting-bid */
+export const startingBidResultSchema = z.object({ newStartingBid: wholeNumber });
+
+/** PUT /api/bid-rounds/{id}/sms-notifications */
+export const smsSettingResultSchema = z.object({ enabled: z.boolean() });
+
+/** GET, POST and DELETE /api/bid-rounds/{id}/follow(/status) */
+export const followStatusSchema = z.object({ isFollowing: z.boolean() });
+
+export type PublicProperty = z.input<typeof publicPropertySchema>;
+export type PublicBidRound = z.input<typeof publicBidRoundSchema>;
+export type RoundOwner = z.input<typeof roundOwnerSchema>;
+export type MemberProperty = z.input<typeof memberPropertySchema>;
+export type CloseReason = z.input<typeof closeReasonSchema>;
+export type BidRoundView = z.input<typeof bidRoundViewSchema>;
+export type FollowerView = z.input<typeof followerViewSchema>;

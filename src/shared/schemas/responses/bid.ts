@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { dateTime, wholeNumber } from './bid-round';
+
+// The answers of the bid routes (see bid-round.ts in this folder): what leaves the server is what is here.
+
+/** A bid as every participant may see it: the bidder is 'Du' or a per-round pseudonym, never a person. */
+export const bidViewSchema = z
+  .object({
+    id: z.guid(),
+    amount: wholeNumber,
+    conditions: z.string().nullable(),
+    bidDeadline: dateTime.nullable(),
+    createdAt: dateTime,
+    /** 'Du' for the viewer's own bids, otherwise 'Budgiver A', 'Budgiver B' … */
+    bidderLabel: z.string().describe("'Du', 'Budgiver A', 'Budgiver B' … eller 'Slettet bruker'"),
+    isOwnBid: z.boolean(),
+    isHighestBid: z.boolean(),
+    isWinner: z.boolean(),
+    /** The bid's acceptance deadline has passed: it no longer binds the bidder ('Utløpt'). */
+    isExpired: z.boolean(),
+    /** The bidder deleted their account: shown as 'Slettet bruker', never counted, never chosen. */
+    isBidderDeleted: z.boolean(),
+    /** A financing proof is attached ('Vedlagt'); only the owner and admins may download it. */
+    hasFinancingProof: z.boolean(),
+  })
+  .meta({ id: 'BidView' });
+
+/** GET /api/bid-rounds/{id}/bids */
+export const roundBidsSchema = z
+  .object({ startingPrice: wholeNumber, bids: z.array(bidViewSchema) })
+  .meta({ id: 'RoundBids' });
+
+export const bidderDetailsSchema = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    bankName: z.string().nullable(),
+    bankContactName: z.string().nullable(),
+    bankContactPhone: z.string().nullable(),
+  })
+  .meta({ id: 'BidderDetails' });
+
+/** GET /api/owner/bid-rounds/{id}/bids: the owner's and admins' view, with who bid. */
+export const ownerBidViewSchema = bidViewSchema
+  .extend({ user: bidderDetailsSchema })
+  .meta({ id: 'OwnerBidView' });
+
+/** POST /api/bids answers with the stored bid. */
+export const placedBidSchema = z
+  .object({ message: z.string(), bid: bidViewSchema })
+  .meta({ id: 'PlacedBid' });
+
+/** GET /api/user/bids */
+export const userBidViewSchema = z
+  .object({
+    id: z.guid(),
+    bidRoundId: z.guid(),
+    amount: wholeNumber,
+    conditions: z.string().nullable(),
+    bidDeadline: dateTime.nullable(),
+    createdAt: dateTime,
+    isHighestBid: z.boolean(),
+    /** The acceptance deadline has passed: the bid no longer binds the bidder. */
+    isExpired: z.boolean(),
+    roundIsClosed: z.boolean(),
+    property: z.object({ title: z.string(), address: z.string() }),
+  })
+  .meta({ id: 'UserBidView' });
+
+export type BidView = z.input<typeof bidViewSchema>;
+export type RoundBids = z.input<typeof roundBidsSchema>;
+export type BidderDetails = z.input<typeof bidderDetailsSchema>;
+export type OwnerBidView = z.input<typeof ownerBidViewSchema>;
+export type PlacedBid = z.input<typeof placedBidSchema>;
+export type UserBidView = z.input<typeof userBidViewSchema>;
