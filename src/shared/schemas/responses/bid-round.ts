@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { timestamp } from './common';
 
-// The answers of the bid-round routes: the one definition of their shape. The routes hand these to Fastify,
-// which documents them and strips any field outside them; the client imports only the types (bid-round.ts
-// re-exports them), so none of this reaches its bundle.
-
-/** A time as the server sends it: Date.toISOString(). */
-export const dateTime = z.iso.datetime({ offset: true });
+// The answers of the bid-round routes (see common.ts): ../bid-round.ts re-exports their types.
 
 /** Kroner, or a count: whole numbers. */
 export const wholeNumber = z.number().int();
@@ -24,20 +20,20 @@ export const publicPropertySchema = z
     buildYear: wholeNumber.nullable(),
     floor: z.string().nullable(),
   })
-  .meta({ id: 'PublicProperty' });
+  .meta({ id: 'OffentligEiendom' });
 
 /** A round as a visitor sees it: the starting price, but no price history, no bids, no owner. */
 export const publicBidRoundSchema = z
   .object({
     id: z.guid(),
-    deadline: dateTime,
-    minimumBidDeadline: dateTime.nullable(),
+    deadline: timestamp,
+    minimumBidDeadline: timestamp.nullable(),
     isActive: z.boolean(),
     isClosed: z.boolean(),
-    createdAt: dateTime,
+    createdAt: timestamp,
     property: publicPropertySchema,
   })
-  .meta({ id: 'PublicBidRound' });
+  .meta({ id: 'OffentligBudrunde' });
 
 /** The seller's contact details, shown to signed-in users. */
 export const roundOwnerSchema = z
@@ -47,14 +43,14 @@ export const roundOwnerSchema = z
     phone: z.string().nullable(),
     email: z.string(),
   })
-  .meta({ id: 'RoundOwner' });
+  .meta({ id: 'Selger' });
 
 export const memberPropertySchema = publicPropertySchema
   .extend({
     ownerId: z.guid().nullable(),
     owner: roundOwnerSchema.nullable(),
   })
-  .meta({ id: 'MemberProperty' });
+  .meta({ id: 'Eiendom' });
 
 /**
  * How a round ended: its deadline passed, the owner or an admin closed it, a winner was chosen, or the
@@ -66,15 +62,15 @@ export const closeReasonSchema = z.enum(['deadline', 'closed', 'winner', 'owner-
 export const bidRoundViewSchema = z
   .object({
     id: z.guid(),
-    deadline: dateTime,
-    minimumBidDeadline: dateTime.nullable(),
+    deadline: timestamp,
+    minimumBidDeadline: timestamp.nullable(),
     isActive: z.boolean(),
     isClosed: z.boolean(),
-    closedAt: dateTime.nullable(),
+    closedAt: timestamp.nullable(),
     closeReason: closeReasonSchema.nullable(),
     winningBidId: z.guid().nullable(),
     smsNotificationsEnabled: z.boolean(),
-    createdAt: dateTime,
+    createdAt: timestamp,
     property: memberPropertySchema,
     /** The highest live bid: lapsed bids and bids of deleted accounts do not count. Null when none is live. */
     highestBid: wholeNumber.nullable().describe('Høyeste gjeldende bud, null når ingen bud gjelder'),
@@ -87,7 +83,7 @@ export const bidRoundViewSchema = z
     /** The viewer has bid in this round. */
     hasBid: z.boolean(),
   })
-  .meta({ id: 'BidRoundView' });
+  .meta({ id: 'Budrunde' });
 
 /**
  * GET /api/bid-rounds/active: a visitor gets the public rounds, a signed-in user the full views. The list
@@ -98,10 +94,10 @@ export const activeRoundsSchema = z.union([z.array(publicBidRoundSchema), z.arra
 export const followerViewSchema = z
   .object({
     id: z.guid(),
-    createdAt: dateTime,
+    createdAt: timestamp,
     user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
   })
-  .meta({ id: 'FollowerView' });
+  .meta({ id: 'Interessent' });
 
 /** PUT /api/bid-rounds/{id}/starting-bid */
 export const startingBidResultSchema = z.object({ newStartingBid: wholeNumber });

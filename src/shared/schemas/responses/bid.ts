@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { dateTime, wholeNumber } from './bid-round';
+import { wholeNumber } from './bid-round';
+import { timestamp } from './common';
 
-// The answers of the bid routes (see bid-round.ts in this folder): what leaves the server is what is here.
+// The answers of the bid routes (see common.ts): ../bid.ts re-exports their types.
 
 /** A bid as every participant may see it: the bidder is 'Du' or a per-round pseudonym, never a person. */
 export const bidViewSchema = z
@@ -9,8 +10,8 @@ export const bidViewSchema = z
     id: z.guid(),
     amount: wholeNumber,
     conditions: z.string().nullable(),
-    bidDeadline: dateTime.nullable(),
-    createdAt: dateTime,
+    bidDeadline: timestamp.nullable(),
+    createdAt: timestamp,
     /** 'Du' for the viewer's own bids, otherwise 'Budgiver A', 'Budgiver B' … */
     bidderLabel: z.string().describe("'Du', 'Budgiver A', 'Budgiver B' … eller 'Slettet bruker'"),
     isOwnBid: z.boolean(),
@@ -23,12 +24,12 @@ export const bidViewSchema = z
     /** A financing proof is attached ('Vedlagt'); only the owner and admins may download it. */
     hasFinancingProof: z.boolean(),
   })
-  .meta({ id: 'BidView' });
+  .meta({ id: 'Bud' });
 
 /** GET /api/bid-rounds/{id}/bids */
 export const roundBidsSchema = z
   .object({ startingPrice: wholeNumber, bids: z.array(bidViewSchema) })
-  .meta({ id: 'RoundBids' });
+  .meta({ id: 'BudIRunden' });
 
 export const bidderDetailsSchema = z
   .object({
@@ -41,17 +42,17 @@ export const bidderDetailsSchema = z
     bankContactName: z.string().nullable(),
     bankContactPhone: z.string().nullable(),
   })
-  .meta({ id: 'BidderDetails' });
+  .meta({ id: 'Budgiver' });
 
 /** GET /api/owner/bid-rounds/{id}/bids: the owner's and admins' view, with who bid. */
 export const ownerBidViewSchema = bidViewSchema
   .extend({ user: bidderDetailsSchema })
-  .meta({ id: 'OwnerBidView' });
+  .meta({ id: 'BudMedBudgiver' });
 
 /** POST /api/bids answers with the stored bid. */
 export const placedBidSchema = z
   .object({ message: z.string(), bid: bidViewSchema })
-  .meta({ id: 'PlacedBid' });
+  .meta({ id: 'LagtInnBud' });
 
 /** GET /api/user/bids */
 export const userBidViewSchema = z
@@ -60,15 +61,15 @@ export const userBidViewSchema = z
     bidRoundId: z.guid(),
     amount: wholeNumber,
     conditions: z.string().nullable(),
-    bidDeadline: dateTime.nullable(),
-    createdAt: dateTime,
+    bidDeadline: timestamp.nullable(),
+    createdAt: timestamp,
     isHighestBid: z.boolean(),
     /** The acceptance deadline has passed: the bid no longer binds the bidder. */
     isExpired: z.boolean(),
     roundIsClosed: z.boolean(),
     property: z.object({ title: z.string(), address: z.string() }),
   })
-  .meta({ id: 'UserBidView' });
+  .meta({ id: 'MittBud' });
 
 export type BidView = z.input<typeof bidViewSchema>;
 export type RoundBids = z.input<typeof roundBidsSchema>;

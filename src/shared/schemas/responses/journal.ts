@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { closeReasonSchema, dateTime, wholeNumber } from './bid-round';
+import { closeReasonSchema, wholeNumber } from './bid-round';
+import { timestamp } from './common';
 
-// The answers of the journal routes and of closing a round (see bid-round.ts in this folder).
+// The answers of the journal routes and of closing a round (see common.ts): ../journal.ts re-exports
+// their types.
 
 /**
  * One bid in a bid journal (budjournal), as its reader may see it. For a bidder, other bidders are
@@ -24,24 +26,24 @@ export const journalEntrySchema = z
     bankContactName: z.string().nullable(),
     bankContactPhone: z.string().nullable(),
     conditions: z.string().nullable(),
-    bidDeadline: dateTime.nullable(),
+    bidDeadline: timestamp.nullable(),
     amount: wholeNumber,
     /** When the server received the bid. */
-    createdAt: dateTime,
+    createdAt: timestamp,
   })
-  .meta({ id: 'JournalEntry' });
+  .meta({ id: 'Journalpost' });
 
 /** GET /api/user/bid-journals */
 export const journalViewSchema = z
   .object({
     id: z.guid(),
-    createdAt: dateTime,
+    createdAt: timestamp,
     bidRound: z.object({
       id: z.guid(),
-      closedAt: dateTime.nullable(),
+      closedAt: timestamp.nullable(),
       closeReason: closeReasonSchema.nullable(),
       /** When the winning bid was accepted, if one was. */
-      acceptedAt: dateTime.nullable(),
+      acceptedAt: timestamp.nullable(),
       startingPrice: wholeNumber,
       property: z.object({ title: z.string(), address: z.string(), imageUrl: z.string().nullable() }),
     }),
@@ -50,17 +52,17 @@ export const journalViewSchema = z
     /** The reader owns the property, so the journal is complete and may be exported as CSV. */
     isOwnerCopy: z.boolean(),
   })
-  .meta({ id: 'JournalView' });
+  .meta({ id: 'Budjournal' });
 
 /** PUT /api/bid-rounds/{id}/close */
 export const closeRoundResultSchema = z
   .object({ message: z.string(), bids: z.array(journalEntrySchema) })
-  .meta({ id: 'CloseRoundResult' });
+  .meta({ id: 'LukketBudrunde' });
 
 /** PUT /api/bid-rounds/{id}/select-winner/{bidId} */
 export const selectWinnerResultSchema = z
   .object({ message: z.string(), winner: z.object({ bidderName: z.string(), amount: wholeNumber }) })
-  .meta({ id: 'SelectWinnerResult' });
+  .meta({ id: 'ValgtVinner' });
 
 export type JournalEntry = z.input<typeof journalEntrySchema>;
 export type JournalView = z.input<typeof journalViewSchema>;
