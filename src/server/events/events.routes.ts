@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { TooManyRequests } from '../errors';
 import { sessionExpiresAt } from '../http/session-store';
@@ -18,6 +19,16 @@ const MAX_STREAM_MS = 6 * 60 * 60 * 1000;
 
 // The client's backoff tops out at 30 s, polling meanwhile: a refused tab tries again about then.
 const FULL_RETRY_AFTER_SEC = 30;
+
+// The stream is written by hand, so the schema only documents it; past the caps the answer is 429 (common).
+const streamResponses = {
+  200: {
+    description:
+      'Hendelser som text/event-stream: `event:` er navnet (hello, round, public-round, journals, ' +
+      'session-ended, ping) og `data:` JSON-innholdet (shared/schemas/events.ts)',
+    content: { 'text/event-stream': { schema: z.string() } },
+  },
+};
 
 /**
  * Writes a frame unless the reader has left more than `maxBytes` unread, in which case the connection is
@@ -45,7 +56,11 @@ export function eventsRoutes(deps: AppDeps) {
       perAddress: deps.env.EVENT_STREAMS_PER_ADDRESS,
     });
 
-    app.get('/api/events', { config: { access: 'public', stream: true } }, (request, reply) => {
+    const options = {
+      config: { access: 'public', stream: true },
+      schema: { response: streamResponses },
+    } as const;
+    app.get('/api/events', options, (request, reply) => {
       const viewer = request.viewer;
       // Past the cap the new stream is refused, not the oldest closed: a closed tab would reconnect and
       // close the next one, round and round, while a refused one polls and tries again later (decision 027).

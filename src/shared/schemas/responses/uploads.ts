@@ -11,3 +11,6 @@ export type StoredImage = z.input<typeof storedImageSchema>;
 /** POST /api/financing-proofs: the id to attach to the next bid. */
 export const uploadedProofSchema = z.object({ id: z.string() });
 export type UploadedProof = z.input<typeof uploadedProofSchema>;
+
+/** A file's bytes as they are, for the responses that are not JSON (images, financing proofs). */
+export const fileBytesSchema = z.string().meta({ format: 'binary' });
