@@ -1,6 +1,4 @@
-import type { UserBidView } from '../../../shared/schemas/bid';
-import type { CloseReason } from '../../../shared/schemas/bid-round';
-import type { JournalView } from '../../../shared/schemas/journal';
+import type { PersonalDataExport } from '../../../shared/schemas/responses/user';
 import type { AppDeps } from '../../deps';
 import { NotFound } from '../../errors';
 import { listRounds } from '../bid-rounds/bid-rounds.service';
@@ -16,6 +14,9 @@ import {
   findSessionsForExport,
 } from './data-export.repository';
 
+/** What GET /api/users/me/export returns, typed by the schema that documents it. */
+export type { PersonalDataExport };
+
 export const EXPORT_FILENAME = 'budrunde-mine-data.json';
 
 const ABOUT =
@@ -24,39 +25,6 @@ const ABOUT =
   'står budgivernes navn og kontaktopplysninger, slik selgeren skal ha dem (eiendomsmeglingsforskriften § 3-5).';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-/** What GET /api/users/me/export returns. */
-export interface PersonalDataExport {
-  about: string;
-  exportedAt: string;
-  profile: Record<string, string | boolean | null>;
-  sessions: { startedAt: string | null; lastUsedAt: string | null; expiresAt: string }[];
-  bids: UserBidView[];
-  ownRounds: OwnRoundExport[];
-  follows: { bidRoundId: string; followedAt: string; property: { title: string; address: string } }[];
-  journals: JournalView[];
-  passwordResetRequests: Record<string, string | boolean | null>[];
-  financingProofs: {
-    id: string;
-    bidId: string | null;
-    contentType: string;
-    byteSize: number;
-    createdAt: string;
-  }[];
-  administratorActions: { action: string; summary: string; createdAt: string }[];
-}
-
-interface OwnRoundExport {
-  id: string;
-  createdAt: string;
-  deadline: string;
-  minimumBidDeadline: string | null;
-  isClosed: boolean;
-  closedAt: string | null;
-  closeReason: CloseReason | null;
-  smsNotificationsEnabled: boolean;
-  property: Record<string, string | number | null>;
-}
 
 /**
  * Everything the product holds about the signed-in user (decision 014). Bids, rounds and journals come

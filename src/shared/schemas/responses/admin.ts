@@ -4,7 +4,7 @@ import { currentUserSchema } from './user';
 
 /** GET /api/admin/unverified-users */
 export const unverifiedUserSchema = z.object({
-  id: z.string(),
+  id: z.guid(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -22,11 +22,11 @@ export type AdminUserView = z.input<typeof adminUserSchema>;
 
 /** GET /api/admin/pending-password-resets */
 export const pendingResetSchema = z.object({
-  id: z.string(),
+  id: z.guid(),
   reason: z.string().nullable(),
   requestedAt: timestamp,
   user: z.object({
-    id: z.string(),
+    id: z.guid(),
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
@@ -38,9 +38,9 @@ export type PendingResetView = z.input<typeof pendingResetSchema>;
 
 /** GET /api/admin/users/{id}/bids: a user's bids, newest first. */
 export const adminUserBidSchema = z.object({
-  id: z.string(),
-  bidRoundId: z.string(),
-  amount: z.number(),
+  id: z.guid(),
+  bidRoundId: z.guid(),
+  amount: z.number().int(),
   conditions: z.string().nullable(),
   bidDeadline: timestamp.nullable(),
   createdAt: timestamp,
@@ -51,7 +51,7 @@ export type AdminUserBidView = z.input<typeof adminUserBidSchema>;
 
 /** GET /api/admin/users/{id}/actions: what administrators did to this account, newest first. */
 export const adminActionSchema = z.object({
-  id: z.string(),
+  id: z.guid(),
   action: z.string(),
   summary: z.string(),
   createdAt: timestamp,

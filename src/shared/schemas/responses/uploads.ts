@@ -9,7 +9,7 @@ export const storedImageSchema = z.object({ objectPath: z.string() });
 export type StoredImage = z.input<typeof storedImageSchema>;
 
 /** POST /api/financing-proofs: the id to attach to the next bid. */
-export const uploadedProofSchema = z.object({ id: z.string() });
+export const uploadedProofSchema = z.object({ id: z.guid() });
 export type UploadedProof = z.input<typeof uploadedProofSchema>;
 
 /** A file's bytes as they are, for the responses that are not JSON (images, financing proofs). */

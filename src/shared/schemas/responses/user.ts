@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { userBidViewSchema } from './bid';
+import { closeReasonSchema } from './bid-round';
 import { timestamp } from './common';
+import { journalViewSchema } from './journal';
 
 /** What GET /api/auth/user returns: the signed-in user's own data, never a password hash or token. */
 export const currentUserSchema = z
   .object({
-    id: z.string(),
+    id: z.guid(),
     email: z.string(),
     firstName: z.string(),
     lastName: z.string(),
@@ -21,39 +24,76 @@ export const currentUserSchema = z
   .meta({ id: 'InnloggetBruker' });
 export type CurrentUser = z.input<typeof currentUserSchema>;
 
-// Records whose fields other features own (bids, journals) or that follow the table's columns.
-const record = z.record(z.string(), z.unknown());
+const nullableTimestamp = timestamp.nullable();
 
 /**
  * GET /api/users/me/export: everything held about the user, as a JSON file (decision 014). The server sends
- * it as prepared text, so this documents the file; it does not filter it.
+ * it as prepared text, so this documents the file and types what the export service builds; it filters
+ * nothing at the door.
  */
 export const personalDataExportSchema = z.object({
   about: z.string(),
   exportedAt: timestamp,
-  profile: z.record(z.string(), z.union([z.string(), z.boolean(), z.null()])),
+  profile: currentUserSchema.extend({
+    emailVerificationSentAt: nullableTimestamp,
+    passwordResetSentAt: nullableTimestamp,
+    updatedAt: timestamp,
+  }),
   sessions: z.array(
-    z.object({ startedAt: timestamp.nullable(), lastUsedAt: timestamp.nullable(), expiresAt: timestamp }),
+    z.object({ startedAt: nullableTimestamp, lastUsedAt: nullableTimestamp, expiresAt: timestamp }),
   ),
-  bids: z.array(record).describe('Som GET /api/user/bids'),
-  ownRounds: z.array(record),
+  bids: z.array(userBidViewSchema),
+  ownRounds: z.array(
+    z.object({
+      id: z.guid(),
+      createdAt: timestamp,
+      deadline: timestamp,
+      minimumBidDeadline: nullableTimestamp,
+      isClosed: z.boolean(),
+      closedAt: nullableTimestamp,
+      closeReason: closeReasonSchema.nullable(),
+      smsNotificationsEnabled: z.boolean(),
+      property: z.object({
+        title: z.string(),
+        address: z.string(),
+        description: z.string().nullable(),
+        startingPrice: z.number().int(),
+        size: z.number().nullable(),
+        rooms: z.number().nullable(),
+        buildYear: z.number().nullable(),
+        floor: z.string().nullable(),
+        imageUrl: z.string().nullable(),
+      }),
+    }),
+  ),
   follows: z.array(
     z.object({
-      bidRoundId: z.string(),
+      bidRoundId: z.guid(),
       followedAt: timestamp,
       property: z.object({ title: z.string(), address: z.string() }),
     }),
   ),
-  journals: z.array(record).describe('Som GET /api/user/bid-journals'),
-  passwordResetRequests: z.array(z.record(z.string(), z.union([z.string(), z.boolean(), z.null()]))),
+  journals: z.array(journalViewSchema),
+  passwordResetRequests: z.array(
+    z.object({
+      id: z.guid(),
+      reason: z.string().nullable(),
+      requestedAt: timestamp,
+      isApproved: z.boolean(),
+      approvedAt: nullableTimestamp,
+      isCompleted: z.boolean(),
+      completedAt: nullableTimestamp,
+    }),
+  ),
   financingProofs: z.array(
     z.object({
-      id: z.string(),
-      bidId: z.string().nullable(),
+      id: z.guid(),
+      bidId: z.guid().nullable(),
       contentType: z.string(),
-      byteSize: z.number(),
+      byteSize: z.number().int(),
       createdAt: timestamp,
     }),
   ),
   administratorActions: z.array(z.object({ action: z.string(), summary: z.string(), createdAt: timestamp })),
 });
+export type PersonalDataExport = z.input<typeof personalDataExportSchema>;
