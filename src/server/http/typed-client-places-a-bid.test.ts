@@ -60,21 +60,25 @@ function typeErrors(name: string, source: string): string[] {
   });
 }
 
-/** The README's example, with the bid's fields given as `fields`. */
-const placeBidExample = (fields: string) => `
+/** The README's example, with the bid's fields given as `fields` and what it returns as `answer`. */
+const placeBidExample = (fields: string, answer = 'data.bid') => `
 import createClient from 'openapi-fetch';
 import type { paths } from './budrunde-api';
 
 const api = createClient<paths>({ baseUrl: 'https://budrunde.example.no' });
 
 /** Places a bid as the user whose session cookie is given; throws the server's Norwegian message. */
-export async function placeBid(sessionCookie: string, bidRoundId: string, amount: number) {
+export async function placeBid(
+  sessionCookie: string,
+  bidRoundId: string,
+  amount: number,
+): Promise<{ id: string; amount: number; createdAt: string }> {
   const { data, error, response } = await api.POST('/api/bids', {
     headers: { cookie: sessionCookie, origin: 'https://budrunde.example.no' },
     body: { ${fields} },
   });
   if (error) throw new Error(\`\${response.status}: \${error.message}\`);
-  return data;
+  return ${answer};
 }
 `;
 
@@ -105,5 +109,14 @@ describe('a typed client generated from the API document', () => {
     );
     const noDeadline = typeErrors('no-deadline.ts', placeBidExample('bidRoundId, amount'));
     expect(noDeadline.join('\n')).toMatch(/no-deadline\.ts:\d+: .*bidDeadline/);
+  });
+
+  it('knows the answer: the placed bid, and no field the document does not name', () => {
+    const fields = `bidRoundId, amount, bidDeadline: ${sixHours}`;
+    const misread = typeErrors(
+      'misread-answer.ts',
+      placeBidExample(fields, '{ ...data.bid, id: data.bid.budId }'),
+    );
+    expect(misread.join('\n')).toMatch(/misread-answer\.ts:\d+: Property 'budId' does not exist/);
   });
 });
