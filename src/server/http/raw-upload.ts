@@ -22,6 +22,11 @@ export function acceptRawUploads(app: FastifyInstance, limit: number, tooLargeMe
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limit }, (_request, body, done) =>
     done(null, body),
   );
+  // Any type is taken, so these routes never answer 415; the common responses (responses.ts) assume JSON.
+  app.addHook('onRoute', (route) => {
+    const responses = route.schema?.response as Record<string, unknown> | undefined;
+    if (responses) delete responses[415];
+  });
   app.addHook('preParsing', async (request, reply) => {
     if (Number(request.headers['content-length']) > limit) throw tooLarge(request, reply);
   });

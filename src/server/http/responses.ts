@@ -68,6 +68,9 @@ export function registerCommonResponses(app: FastifyInstance): void {
     if (!route.url.startsWith('/api/') || route.schema?.hide) return;
     const declared = (route.schema?.response ?? {}) as Record<string, unknown>;
     const common = errorResponses(...commonErrorStatuses(route));
-    route.schema = { ...route.schema, response: { ...common, ...declared } };
+    const access = route.config?.access;
+    // The document says which calls need the session cookie (the securityScheme of api-docs.ts).
+    const security = access === 'user' || access === 'admin' ? [{ session: [] }] : undefined;
+    route.schema = { security, ...route.schema, response: { ...common, ...declared } };
   });
 }
