@@ -56,7 +56,12 @@ const redisProject = process.env.TEST_REDIS_URL
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+        },
+      },
       {
         test: {
           name: 'api',

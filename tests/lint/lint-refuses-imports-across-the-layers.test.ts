@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// Issue 22, item 2: the layering is kept by `npm run lint`, not by memory. This runs the same dependency-cruiser
+// command and rule file as the lint script on a small fixture tree laid out like src/: a tree that keeps the
+// layers passes, and each kind of forbidden import fails, with the rule's name and the import in the message.
+
+const run = promisify(execFile);
+const repo = resolve(import.meta.dirname, '../..');
+const depcruise = join(repo, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fixture project: a tsconfig like the repository's and the given files under src/. */
+function fixture(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'budrunde-layers-'));
+  made.push(dir);
+  const all = {
+    'tsconfig.json': JSON.stringify({
+      compilerOptions: { module: 'ESNext', moduleResolution: 'bundler', strict: true },
+      include: ['src'],
+    }),
+    'src/server/features/bids/bids.repository.ts': 'export const bidsOf = () => [];\n',
+    'src/server/features/bids/bids.service.ts':
+      "import { bidsOf } from './bids.repository';\nexport const listBids = () => bidsOf();\n",
+    'src/server/features/journals/journals.service.ts':
+      "import { listBids } from '../bids/bids.service';\nexport const journal = () => listBids();\n",
+    'src/server/mail/mailer.ts': 'export const send = () => undefined;\n',
+    'src/shared/money.ts': 'export const kr = (n: number) => String(n);\n',
+    'src/client/page.ts': "import { kr } from '../shared/money';\nexport const price = kr(1);\n",
+    ...files,
+  };
+  for (const [path, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+/** The lint script's depcruise call, in the fixture: its exit code and what it printed. */
+async function lint(dir: string): Promise<{ code: number; output: string }> {
+  const args = [depcruise, 'src', '--config', join(repo, '.dependency-cruiser.cjs')];
+  try {
+    const { stdout } = await run(process.execPath, args, { cwd: dir });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+describe('npm run lint on the import layers', () => {
+  it('passes a tree that keeps the layers', async () => {
+    const { code, output } = await lint(fixture({}));
+    expect(output).toContain('no dependency violations found');
+    expect(code).toBe(0);
+  });
+
+  it.each([
+    [
+      'feature-uses-other-features-through-their-service',
+      'src/server/features/journals/journal-builder.ts',
+      "import { bidsOf } from '../bids/bids.repository';\nexport const rows = bidsOf();\n",
+      'src/server/features/bids/bids.repository.ts',
+    ],
+    [
+      'infrastructure-not-features',
+      'src/server/mail/bid-mail.ts',
+      "import { listBids } from '../features/bids/bids.service';\nexport const count = listBids().length;\n",
+      'src/server/features/bids/bids.service.ts',
+    ],
+    [
+      'shared-stays-isomorphic',
+      'src/shared/rules.ts',
+      "import { send } from '../server/mail/mailer';\nexport const rule = send;\n",
+      'src/server/mail/mailer.ts',
+    ],
+    [
+      'client-not-server',
+      'src/client/bids.ts',
+      "import { listBids } from '../server/features/bids/bids.service';\nexport const bids = listBids;\n",
+      'src/server/features/bids/bids.service.ts',
+    ],
+    [
+      'no-cycles',
+      'src/server/db/a.ts',
+      "import { b } from './b';\nexport const a = () => b;\n",
+      'src/server/db/b.ts',
+    ],
+  ])('fails on %s, naming the rule and the import', async (rule, from, text, to) => {
+    const extra: Record<string, string> = { [from]: text };
+    if (rule === 'no-cycles')
+      extra['src/server/db/b.ts'] = "import { a } from './a';\nexport const b = () => a;\n";
+    const { code, output } = await lint(fixture(extra));
+    expect(code).not.toBe(0);
+    // A cycle is printed as its chain of modules, one per line.
+    expect(output.replace(/\s+/g, ' ')).toContain(`error ${rule}: ${from} → ${to}`);
+  });
+});
