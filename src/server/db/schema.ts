@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -149,6 +150,13 @@ export const bids = pgTable(
     conditions: text('conditions'),
     bidDeadline: ts('bid_deadline'),
     financingProof: text('financing_proof'),
+    // The bidder's financing plan (finansieringsplan): equity and loan together or neither; the lender may be
+    // left out (a purchase with equity alone has none).
+    financingEquity: kroner('financing_equity'),
+    financingLoan: kroner('financing_loan'),
+    financingLender: text('financing_lender'),
+    // The desired takeover (overtakelse) as an Oslo calendar day; null is 'Etter avtale'.
+    takeoverDate: date('takeover_date', { mode: 'string' }),
     createdAt: createdAt(),
     // Set once the bid's notifications were queued (after commit, by the worker): a fan-out job that runs
     // again after a crash finds it set and queues nothing twice.
@@ -158,6 +166,12 @@ export const bids = pgTable(
     index('bids_round_amount_idx').on(t.bidRoundId, t.amount.desc()),
     index('bids_user_idx').on(t.userId),
     check('bids_amount_range', sql`${t.amount} between 1 and 10000000000`),
+    check(
+      'bids_financing_whole',
+      sql`(${t.financingEquity} is null) = (${t.financingLoan} is null)
+        and (${t.financingEquity} is null or (${t.financingEquity} between 0 and 10000000000
+          and ${t.financingLoan} between 0 and 10000000000))`,
+    ),
   ],
 );
 

@@ -1,9 +1,45 @@
 import { z } from 'zod';
 import '../zod-locale';
+import { isCalendarDate, MAX_LENDER_LENGTH } from '../rules/bid-plan';
 import { MAX_CONDITIONS_LENGTH } from '../rules/bids';
 import { MAX_AMOUNT } from './bid-round';
 
 const MAX_ACCEPTANCE_MS = 366 * 24 * 60 * 60 * 1000;
+
+/** Whole kroner from 0 up to MAX_AMOUNT, with the field's own Norwegian messages. */
+const planKroner = (messages: { whole: string; negative: string; tooHigh: string }) =>
+  z
+    .number({ error: messages.whole })
+    .int(messages.whole)
+    .min(0, messages.negative)
+    .max(MAX_AMOUNT, messages.tooHigh);
+
+/**
+ * The bidder's financing plan. Whether equity and loan cover the amount is checked by the service
+ * (shared/rules/bid-plan financingProblem), as a field error on `financing`.
+ */
+export const financingPlanSchema = z.object(
+  {
+    equity: planKroner({
+      whole: 'Egenkapital må være et helt antall kroner',
+      negative: 'Egenkapital kan ikke være negativ',
+      tooHigh: 'Egenkapital kan ikke være høyere enn 10 000 000 000 kr',
+    }),
+    loan: planKroner({
+      whole: 'Lån må være et helt antall kroner',
+      negative: 'Lån kan ikke være negativt',
+      tooHigh: 'Lån kan ikke være høyere enn 10 000 000 000 kr',
+    }),
+    // Optional: a purchase paid with equity alone has no lender.
+    lender: z
+      .string({ error: 'Långiver må være tekst' })
+      .trim()
+      .max(MAX_LENDER_LENGTH, `Långiver kan ha høyst ${MAX_LENDER_LENGTH} tegn`)
+      .nullish()
+      .transform((v) => v || null),
+  },
+  { error: 'Finansieringsplanen må ha egenkapital, lån og långiver' },
+);
 
 /** POST /api/bids. The server checks amount and deadline again against the round, under its lock. */
 export const placeBidSchema = z.object({
@@ -38,6 +74,14 @@ export const placeBidSchema = z.object({
     }),
   // An id from POST /api/financing-proofs: the bidder's own upload, not yet attached to any bid.
   financingProofId: z.uuid('Ugyldig finansieringsbevis').nullish(),
+  financing: financingPlanSchema.nullish().transform((v) => v ?? null),
+  // A calendar day in Norway. Absent or null is 'Etter avtale'; the service checks it is not in the past
+  // on its own clock (shared/rules/bid-plan takeoverDateProblem).
+  takeoverDate: z.iso
+    .date({ error: 'Overtakelsesdato må være en gyldig dato (ÅÅÅÅ-MM-DD)' })
+    .refine(isCalendarDate, 'Overtakelsesdato må være en gyldig dato (ÅÅÅÅ-MM-DD)')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type PlaceBidInput = z.input<typeof placeBidSchema>;
 

@@ -88,12 +88,31 @@ export function bidderDetails(user: BidWithBidder['user']): BidderDetails {
   };
 }
 
-/** The owner's and admins' view: the same list, with who each bidder is. */
+type PlanColumns = Pick<
+  BidWithBidder,
+  'financingEquity' | 'financingLoan' | 'financingLender' | 'takeoverDate'
+>;
+
+/**
+ * A bid's financing plan and desired takeover day. Only for those who may know how a bidder pays and when
+ * they want to move in: the owner, admins and the bidder themself (decision 033), never another bidder.
+ */
+export function bidPlan(row: PlanColumns): Pick<OwnerBidView, 'financing' | 'takeoverDate'> {
+  return {
+    financing:
+      row.financingEquity === null || row.financingLoan === null
+        ? null
+        : { equity: row.financingEquity, loan: row.financingLoan, lender: row.financingLender },
+    takeoverDate: row.takeoverDate,
+  };
+}
+
+/** The owner's and admins' view: the same list, with who each bidder is and how they pay. */
 export function toOwnerBidViews(rows: BidWithBidder[], ctx: ViewContext): OwnerBidView[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   return toBidViews(rows, ctx).map((view) => {
     const row = byId.get(view.id);
     if (!row) throw new Error('bid view without its row');
-    return { ...view, user: bidderDetails(row.user) };
+    return { ...view, ...bidPlan(row), user: bidderDetails(row.user) };
   });
 }

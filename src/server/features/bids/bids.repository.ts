@@ -26,6 +26,14 @@ export async function lockBidder(tx: DbOrTx, userId: string) {
   return row ?? null;
 }
 
+/** A bid's financing plan and desired takeover date, as bid-views.ts bidPlan turns them into a view. */
+const planColumns = {
+  financingEquity: bids.financingEquity,
+  financingLoan: bids.financingLoan,
+  financingLender: bids.financingLender,
+  takeoverDate: bids.takeoverDate,
+};
+
 /**
  * Every bid of a round with its bidder, in the order received (which is how pseudonyms are handed out).
  * `lockBidders` share-locks the bidders' rows, for a round that is ending: an account being deleted at that
@@ -41,6 +49,7 @@ export async function findRoundBidsWithBidders(db: DbOrTx, bidRoundId: string, {
       conditions: bids.conditions,
       bidDeadline: bids.bidDeadline,
       financingProof: bids.financingProof,
+      ...planColumns,
       createdAt: bids.createdAt,
       user: {
         firstName: users.firstName,
@@ -96,6 +105,7 @@ export async function findBidsOfUser(db: DbOrTx, userId: string) {
       amount: bids.amount,
       conditions: bids.conditions,
       bidDeadline: bids.bidDeadline,
+      ...planColumns,
       createdAt: bids.createdAt,
       roundIsClosed: bidRounds.isClosed,
       closedAt: bidRounds.closedAt,
@@ -221,6 +231,10 @@ export interface BidToPlace {
   conditions: string | null;
   bidDeadline: Date;
   financingProofId: string | null;
+  /** The bidder's financing plan, or null (absent) when they gave none. */
+  financing?: { equity: number; loan: number; lender: string | null } | null;
+  /** The desired takeover day 'YYYY-MM-DD', or null (absent) for 'Etter avtale'. */
+  takeoverDate?: string | null;
   /** The shortest acceptance time, in minutes (shared/rules/bids). */
   minAcceptanceMinutes: number;
   job: { type: string; payload: unknown; maxAttempts: number };
@@ -243,7 +257,9 @@ export async function placeBidUnderLock(db: Db, bid: BidToPlace, lockTimeoutMs?:
       ${bid.bidDeadline.toISOString()}::timestamptz, ${bid.financingProofId}::uuid,
       make_interval(mins => ${bid.minAcceptanceMinutes}::integer),
       ${bid.job.type}, ${JSON.stringify(bid.job.payload)}::jsonb, ${bid.job.maxAttempts}::integer,
-      ${bid.event.channel}, ${bid.event.payload})`;
+      ${bid.event.channel}, ${bid.event.payload},
+      ${bid.financing?.equity ?? null}::bigint, ${bid.financing?.loan ?? null}::bigint,
+      ${bid.financing?.lender ?? null}::text, ${bid.takeoverDate ?? null}::date)`;
   if (lockTimeoutMs === undefined) return toBidState(await db.execute(sql`select * from ${placeBid}`));
   return toBidState(
     await db.execute(sql`select placed.* from

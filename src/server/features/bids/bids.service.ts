@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { financingProblem, takeoverDateProblem } from '../../../shared/rules/bid-plan';
 import {
   amountProblem,
   bidDeadlineProblem,
@@ -25,7 +26,7 @@ import { announceChange, EVENT_CHANNEL } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { proofRefusal } from '../financing-proofs/financing-proofs.service';
 import { bidPlacedJob } from './bid-notifications';
-import { type BidWithBidder, toBidViews, toOwnerBidViews } from './bid-views';
+import { type BidWithBidder, bidPlan, toBidViews, toOwnerBidViews } from './bid-views';
 import {
   type BidState,
   findBidInRound,
@@ -44,6 +45,11 @@ const roundQueue = new RoundQueue();
 export const ROUND_NOT_FOUND = 'Budrunden ble ikke funnet. Den kan ha blitt lukket eller slettet.';
 export const ROUND_ENDED = 'Budrunden er avsluttet. Ingen flere bud kan legges inn.';
 
+type PlanFields = 'financing' | 'takeoverDate';
+/** A parsed bid; callers in the application (the demo, tests) may leave out the plan and the takeover day. */
+type BidInput = Omit<z.output<typeof placeBidSchema>, PlanFields> &
+  Partial<Pick<z.output<typeof placeBidSchema>, PlanFields>>;
+
 /**
  * Places a bid as if bids arrived one at a time. place_bid (drizzle/0005_place-bid.sql) takes the round's
  * lock, judges the bid against the state at that moment and writes the bid, its proof, the follow, one job
@@ -54,10 +60,11 @@ export const ROUND_ENDED = 'Budrunden er avsluttet. Ingen flere bud kan legges i
 export async function placeBid(
   deps: AppDeps,
   viewer: Viewer,
-  input: z.output<typeof placeBidSchema>,
+  input: BidInput,
   log?: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<BidView> {
   if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
+  planRefusal(deps, input);
   const proofId = input.financingProofId ?? null;
   const id = randomUUID();
   // A bid's whole wait, for its turn and then for the round's lock, is bounded by the lock timeout.
@@ -75,6 +82,8 @@ export async function placeBid(
           conditions: input.conditions,
           bidDeadline: input.bidDeadline,
           financingProofId: proofId,
+          financing: input.financing ?? null,
+          takeoverDate: input.takeoverDate ?? null,
           minAcceptanceMinutes: MIN_ACCEPTANCE_MINUTES,
           job: bidPlacedJob(id),
           event: {
@@ -109,6 +118,20 @@ export async function placeBid(
 }
 
 /**
+ * The plan and the takeover day depend only on the bid itself and today's date, not on the round, so they are
+ * judged before the round's lock is asked for: a bad one is refused with 400 and nothing is written. The
+ * takeover day is judged on this server's clock, like the other time rules, as a day in Norway.
+ */
+function planRefusal(deps: AppDeps, input: BidInput): void {
+  const financingError = financingProblem(input.amount, input.financing ?? null);
+  if (financingError)
+    throw new ValidationError(financingError, [{ path: 'financing', message: financingError }]);
+  const takeoverError = takeoverDateProblem(input.takeoverDate ?? null, deps.clock.now());
+  if (takeoverError)
+    throw new ValidationError(takeoverError, [{ path: 'takeoverDate', message: takeoverError }]);
+}
+
+/**
  * How long place_bid may wait for the round's lock, out of the `remainingMs` left of the bid's budget.
  * lock_timeout counts each lock wait on its own, and a bid that is not first in line waits twice: for the
  * tuple lock that the bid ahead of it holds (from this process or another) while that one waits, then, once
@@ -121,7 +144,7 @@ function lockWaitFor(remainingMs: number, budgetMs: number): number {
 }
 
 /** The answer for the first rule the bid breaks against `state`, in the order users meet them, or null. */
-function bidRefusal(state: BidState, viewer: Viewer, input: z.output<typeof placeBidSchema>): Error | null {
+function bidRefusal(state: BidState, viewer: Viewer, input: BidInput): Error | null {
   const { round, now } = state;
   if (!round) return new NotFound(ROUND_NOT_FOUND);
   if (round.ownerId === viewer.id) return new Forbidden('Du kan ikke legge inn bud på din egen eiendom');
@@ -165,6 +188,8 @@ function ownBidFields(r: Awaited<ReturnType<typeof findBidsOfUser>>[number]) {
     amount: r.amount,
     conditions: r.conditions,
     bidDeadline: r.bidDeadline?.toISOString() ?? null,
+    // The user's own plan, or an admin's look at it: never another bidder's.
+    ...bidPlan(r),
     createdAt: r.createdAt.toISOString(),
   };
 }

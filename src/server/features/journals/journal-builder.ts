@@ -3,6 +3,7 @@ import type { JournalEntry } from '../../../shared/schemas/journal';
 import {
   type BidWithBidder,
   bidderDetails,
+  bidPlan,
   DELETED_BIDDER,
   highestLiveAmount,
   isRowLive,
@@ -20,7 +21,8 @@ export interface StoredJournal {
   acceptedAt: string | null;
   startingPrice: number;
   property: { title: string; address: string; imageUrl: string | null };
-  entries: (Omit<JournalEntry, 'isExpired'> & { subjectId: string })[];
+  entries: (Omit<JournalEntry, 'isExpired' | 'financing' | 'takeoverDate'> &
+    Partial<Pick<JournalEntry, 'financing' | 'takeoverDate'>> & { subjectId: string })[];
 }
 
 export interface JournalRound {
@@ -68,6 +70,8 @@ export function buildJournal(
         bankContactPhone: identified ? person.bankContactPhone : null,
         conditions: b.conditions,
         bidDeadline: b.bidDeadline?.toISOString() ?? null,
+        // How a bidder pays and when they would move in: the owner's copy, and the bidder's own bids.
+        ...(identified ? bidPlan(b) : { financing: null, takeoverDate: null }),
         amount: b.amount,
         createdAt: b.createdAt.toISOString(),
       };
@@ -116,6 +120,9 @@ export function toJournalEntries(journal: StoredJournal): JournalEntry[] {
   const endedAt = new Date(journal.biddingEndedAt ?? journal.closedAt);
   return journal.entries.map(({ subjectId: _subject, ...entry }) => ({
     ...entry,
+    // Journals written before bids had plans hold neither field.
+    financing: entry.financing ?? null,
+    takeoverDate: entry.takeoverDate ?? null,
     isExpired: entry.bidDeadline !== null && new Date(entry.bidDeadline) <= endedAt,
   }));
 }

@@ -1,6 +1,10 @@
 import { formatShortDateTime } from '../../../shared/format/date';
 import type { JournalEntry } from '../../../shared/schemas/journal';
 
+type PlanFields = 'financing' | 'takeoverDate';
+/** An entry as the CSV reads it: one without a plan or takeover day leaves those cells empty. */
+type CsvEntry = Omit<JournalEntry, PlanFields> & Partial<Pick<JournalEntry, PlanFields>>;
+
 const HEADERS = [
   'Budgiver',
   'Status',
@@ -14,6 +18,11 @@ const HEADERS = [
   'Bank',
   'Kontaktperson i banken',
   'Telefon til bankkontakt',
+  // After the columns that were there first, so a sheet built on the old columns still reads them.
+  'Egenkapital (kr)',
+  'Lån (kr)',
+  'Långiver',
+  'Ønsket overtakelse',
 ];
 
 // A cell that starts like a formula would run in Excel; a leading apostrophe makes it plain text.
@@ -26,8 +35,14 @@ function cell(value: string | number | null): string {
   return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** 'YYYY-MM-DD' as '01.03.2027'. */
+function osloDayText(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}.${month}.${year}`;
+}
+
 /** Excel in Norway opens this directly: UTF-8 with BOM, semicolons, CRLF, times in Oslo. */
-export function journalToCsv(entries: JournalEntry[]): string {
+export function journalToCsv(entries: CsvEntry[]): string {
   const rows = entries.map((e) => [
     e.bidderName,
     e.isWinner ? 'Vinner' : e.isHighestBid ? 'Høyeste bud' : e.isExpired ? 'Utløpt' : '',
@@ -41,6 +56,11 @@ export function journalToCsv(entries: JournalEntry[]): string {
     e.bankName,
     e.bankContactName,
     e.bankContactPhone,
+    e.financing?.equity ?? null,
+    e.financing?.loan ?? null,
+    e.financing?.lender ?? null,
+    // A day, not an instant. Only the owner's copy is exported, where no date means 'Etter avtale'.
+    e.takeoverDate ? osloDayText(e.takeoverDate) : 'Etter avtale',
   ]);
   const lines = [HEADERS, ...rows].map((row) => row.map(cell).join(';'));
   return `\ufeff${lines.join('\r\n')}\r\n`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bidPlanFields } from './bid';
 import { timestamp } from './common';
 import { currentUserSchema } from './user';
 
@@ -43,6 +44,7 @@ export const adminUserBidSchema = z.object({
   amount: z.number().int(),
   conditions: z.string().nullable(),
   bidDeadline: timestamp.nullable(),
+  ...bidPlanFields,
   createdAt: timestamp,
   propertyTitle: z.string(),
   propertyAddress: z.string(),

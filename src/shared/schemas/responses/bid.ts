@@ -44,9 +44,25 @@ export const bidderDetailsSchema = z
   })
   .meta({ id: 'Budgiver' });
 
-/** GET /api/owner/bid-rounds/{id}/bids: the owner's and admins' view, with who bid. */
+/** The bidder's financing plan: equity and loan in whole kroner, and the lender if there is one. */
+export const financingViewSchema = z
+  .object({ equity: wholeNumber, loan: wholeNumber, lender: z.string().nullable() })
+  .meta({ id: 'Finansieringsplan' });
+
+/**
+ * A bid's financing plan and desired takeover day: for the owner, admins and the bidder themself only, never
+ * for other bidders (bid-views.ts bidPlan).
+ */
+export const bidPlanFields = {
+  /** null: the bidder gave no plan. */
+  financing: financingViewSchema.nullable(),
+  /** 'YYYY-MM-DD', a day in Norway; null is 'Etter avtale'. */
+  takeoverDate: z.iso.date().nullable().describe("Ønsket overtakelse; null er 'Etter avtale'"),
+};
+
+/** GET /api/owner/bid-rounds/{id}/bids: the owner's and admins' view, with who bid and how they pay. */
 export const ownerBidViewSchema = bidViewSchema
-  .extend({ user: bidderDetailsSchema })
+  .extend({ ...bidPlanFields, user: bidderDetailsSchema })
   .meta({ id: 'BudMedBudgiver' });
 
 /** POST /api/bids answers with the stored bid. */
@@ -62,6 +78,7 @@ export const userBidViewSchema = z
     amount: wholeNumber,
     conditions: z.string().nullable(),
     bidDeadline: timestamp.nullable(),
+    ...bidPlanFields,
     createdAt: timestamp,
     isHighestBid: z.boolean(),
     /** The acceptance deadline has passed: the bid no longer binds the bidder. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bidPlanFields } from './bid';
 import { closeReasonSchema, wholeNumber } from './bid-round';
 import { timestamp } from './common';
 
@@ -27,6 +28,8 @@ export const journalEntrySchema = z
     bankContactPhone: z.string().nullable(),
     conditions: z.string().nullable(),
     bidDeadline: timestamp.nullable(),
+    /** The financing plan and takeover day: in the owner's copy, and in a bidder's copy for their own bids. */
+    ...bidPlanFields,
     amount: wholeNumber,
     /** When the server received the bid. */
     createdAt: timestamp,
