@@ -68,6 +68,14 @@ export function formatLongDate(d: Date | string): string {
   return `${p.day}. ${MONTH_NAMES[p.month - 1]} ${p.year} kl. ${pad2(p.hour)}:${pad2(p.minute)}`;
 }
 
+/** A calendar day 'YYYY-MM-DD' (not an instant, so no zone applies) as '1. mars 2027'; other text as it is. */
+export function formatCalendarDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const month = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
+  if (!match || !month) return day;
+  return `${Number(match[3])}. ${month} ${match[1]}`;
+}
+
 /** '23. november' */
 export function formatDayMonth(d: Date | string): string {
   const p = getOsloParts(d);

@@ -2,8 +2,10 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatAmountInWords } from '../../../../shared/format/amount-in-words';
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
+import type { FinancingPlan } from '../../../../shared/rules/bid-plan';
 import { LabeledValue } from '../../../components/labeled-value';
 import { Modal } from '../../../components/modal';
+import { financingText, takeoverText } from './bid-plan-text';
 
 export interface BidDraft {
   amount: number;
@@ -11,6 +13,9 @@ export interface BidDraft {
   bidDeadline: Date;
   /** The name of the attached financing proof, if any. */
   proofName: string | null;
+  financing: FinancingPlan | null;
+  /** 'YYYY-MM-DD', or null for 'Etter avtale'. */
+  takeoverDate: string | null;
 }
 
 interface BidConfirmDialogProps {
@@ -45,6 +50,12 @@ export function BidConfirmDialog({ draft, propertyName, onCancel, onConfirm }: B
           </LabeledValue>
           <LabeledValue label="Finansieringsbevis">
             <Text style={{ overflowWrap: 'anywhere' }}>{draft.proofName ?? 'Ikke vedlagt'}</Text>
+          </LabeledValue>
+          <LabeledValue label="Finansieringsplan">
+            <Text style={{ overflowWrap: 'anywhere' }}>{financingText(draft.financing)}</Text>
+          </LabeledValue>
+          <LabeledValue label="Ønsket overtakelse">
+            <Text>{takeoverText(draft.takeoverDate)}</Text>
           </LabeledValue>
           <Paper withBorder p="sm" bg="red.0" style={{ borderColor: 'var(--mantine-color-red-9)' }}>
             <Text size="sm">

@@ -15,6 +15,7 @@ import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useFirstRenderTime } from '../../../lib/hydration';
 import { showToast } from '../../../lib/toast';
 import { useShownOnce } from '../../../lib/use-shown-once';
+import { useCurrentUser } from '../../auth/use-current-user';
 import { bidErrorMessage } from '../api/bid-error-message';
 import { proofFileProblem } from '../api/upload-financing-proof';
 import { usePlaceBid } from '../api/use-bid-actions';
@@ -22,6 +23,7 @@ import { type DeadlineParts, dateFromParts, defaultDeadlineParts } from './accep
 import { AcceptanceDeadlineInput } from './acceptance-deadline-input';
 import { AmountInput } from './amount-input';
 import { BidConfirmDialog, type BidDraft } from './bid-confirm-dialog';
+import { BidPlanInputs, EMPTY_PLAN, type PlanDraft, readPlan } from './bid-plan-inputs';
 import { FinancingProofInput } from './financing-proof-input';
 import { QuickRaises } from './quick-raises';
 
@@ -42,6 +44,8 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
   const [amountText, setAmountText] = useState('');
   const [conditions, setConditions] = useState('');
   const [proof, setProof] = useState<File | null>(null);
+  const [plan, setPlan] = useState<PlanDraft>(EMPTY_PLAN);
+  const defaultLender = useCurrentUser().user?.bankName ?? '';
   const firstRenderTime = useFirstRenderTime();
   const [deadline, setDeadline] = useState<DeadlineParts>(() =>
     defaultDeadlineParts(firstRenderTime, parseDate(round.minimumBidDeadline)),
@@ -65,11 +69,14 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
       : 'Akseptfrist må velges',
   });
   const problems = showProblems ? problemsAt(now) : null;
+  const planAt = (at: Date) => readPlan(plan, defaultLender, amount, at);
+  const planProblems = showProblems ? planAt(now) : null;
 
   const reset = () => {
     setAmountText('');
     setConditions('');
     setProof(null);
+    setPlan(EMPTY_PLAN);
     setDeadline(defaultDeadlineParts(new Date(), minimumBidDeadline));
     setShowProblems(false);
   };
@@ -78,12 +85,15 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
     event.preventDefault();
     setShowProblems(true);
     const current = problemsAt(new Date());
-    if (amount === null || !chosenDeadline || Object.values(current).some(Boolean)) return;
+    const checkedPlan = planAt(new Date());
+    if (amount === null || !chosenDeadline || Object.values(current).some(Boolean) || !checkedPlan.ok) return;
     setDraft({
       amount,
       conditions: conditions.trim(),
       bidDeadline: chosenDeadline,
       proofName: proof?.name ?? null,
+      financing: checkedPlan.financing,
+      takeoverDate: checkedPlan.takeoverDate,
     });
   };
 
@@ -101,6 +111,9 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
         amount: bid.amount,
         conditions: bid.conditions,
         bidDeadline: bid.bidDeadline.toISOString(),
+        // Left out when not given: the API reads an absent plan as none, an absent day as 'Etter avtale'.
+        ...(bid.financing ? { financing: bid.financing } : {}),
+        ...(bid.takeoverDate ? { takeoverDate: bid.takeoverDate } : {}),
         proof,
       },
       {
@@ -157,6 +170,13 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
             error={problems?.conditions}
           />
           <FinancingProofInput value={proof} onChange={setProof} error={problems?.proof} />
+          <BidPlanInputs
+            value={plan}
+            onChange={setPlan}
+            defaultLender={defaultLender}
+            now={now}
+            errors={planProblems && !planProblems.ok ? planProblems : null}
+          />
           <AcceptanceDeadlineInput
             note={
               minimumBidDeadline

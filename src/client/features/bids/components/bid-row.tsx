@@ -7,6 +7,7 @@ import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
 import { STATUS_COLORS } from '../../../app/theme';
 import flash from '../../live/bid-flash.module.css';
 import { isBidExpired, isBidLive } from './bid-expiry';
+import { financingText, takeoverText } from './bid-plan-text';
 import { BidderDetails } from './bidder-details';
 
 interface BidRowProps {
@@ -105,6 +106,17 @@ export function BidRow({
             : 'Ikke oppgitt'}
         </Field>
         <Field label="Mottatt">{formatLongDate(bid.createdAt)}</Field>
+        {/* Only the owner's and admins' view carries the plan; other bidders' views have no such field. */}
+        {'financing' in bid ? (
+          <>
+            <Field label="Finansiering">
+              <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {financingText(bid.financing)}
+              </Text>
+            </Field>
+            <Field label="Overtakelse">{takeoverText(bid.takeoverDate)}</Field>
+          </>
+        ) : null}
         {bid.hasFinancingProof ? (
           <Field label="Finansieringsbevis">
             {canOpenProof ? (

@@ -1,0 +1,15 @@
+import { formatCalendarDay } from '../../../../shared/format/date';
+import { formatMoney } from '../../../../shared/format/money';
+import type { FinancingPlan } from '../../../../shared/rules/bid-plan';
+
+/** '1 500 000 kr egenkapital + 4 000 000 kr lån (DNB)'; 'Ikke oppgitt' without a plan. */
+export function financingText(financing: FinancingPlan | null): string {
+  if (!financing) return 'Ikke oppgitt';
+  const lender = financing.lender ? ` (${financing.lender})` : '';
+  return `${formatMoney(financing.equity)} egenkapital + ${formatMoney(financing.loan)} lån${lender}`;
+}
+
+/** '1. mars 2027', or 'Etter avtale' when the bidder named no day. */
+export function takeoverText(takeoverDate: string | null): string {
+  return takeoverDate ? formatCalendarDay(takeoverDate) : 'Etter avtale';
+}
