@@ -123,6 +123,7 @@ export function BidPlanInputs({ value, onChange, defaultLender, now, errors }: B
           onChange={(takeoverDate) => onChange({ ...value, takeoverDate: takeoverDate || null })}
           minDate={osloDay(now)}
           clearable
+          clearButtonProps={{ 'aria-label': 'Fjern datoen (etter avtale)' }}
           error={Boolean(errors?.takeover)}
         />
         {errors?.takeover ? (
