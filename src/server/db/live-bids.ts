@@ -7,12 +7,13 @@ import { bidRounds, bids, users } from './schema';
 
 /**
  * A round's live bids at `at` (shared/rules/bids isBidLive), as the FROM of a subquery over `b`: the
- * acceptance deadline not passed (a bid whose deadline is exactly `at` has lapsed), the bidder not deleted.
- * The same rule is written once more in SQL, in highest_live_bid (drizzle/0005_place-bid.sql).
+ * acceptance deadline not passed (a bid whose deadline is exactly `at` has lapsed), the bidder not deleted,
+ * the bid not rejected by the seller. The same rule is written once more in SQL, in highest_live_bid
+ * (drizzle/0010_bid-rejections.sql, which replaced the one of 0005_place-bid.sql).
  */
 export const liveBidsOf = (roundId: SQLWrapper | string, at: SQLWrapper) =>
   sql`from ${bids} b join ${users} u on u.id = b.user_id
-    where b.bid_round_id = ${roundId} and u.deleted_at is null
+    where b.bid_round_id = ${roundId} and u.deleted_at is null and b.rejected_at is null
       and (b.bid_deadline is null or b.bid_deadline > ${at})`;
 
 /**

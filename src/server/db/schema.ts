@@ -161,6 +161,11 @@ export const bids = pgTable(
     // Set once the bid's notifications were queued (after commit, by the worker): a fan-out job that runs
     // again after a crash finds it set and queues nothing twice.
     notifiedAt: ts('notified_at'),
+    // The seller's written rejection (avslag, issue 23): once set, the bid no longer binds, counts, sets the
+    // floor or can be chosen, exactly like a lapsed one (shared/rules/bids isBidLive).
+    rejectedAt: ts('rejected_at'),
+    rejectionMessage: text('rejection_message'),
+    rejectedBy: uuid('rejected_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('bids_round_amount_idx').on(t.bidRoundId, t.amount.desc()),

@@ -31,6 +31,7 @@ export type BusEventListener = (event: BusEvent | { type: 'resync' }) => void;
 const WEIGHT: Record<RoundChange, number> = {
   followers: -1,
   'bid-lapsed': 0,
+  'bid-rejected': 0,
   settings: 1,
   price: 2,
   bid: 3,

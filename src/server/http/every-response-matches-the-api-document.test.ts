@@ -316,6 +316,15 @@ describe('every answer matches the API document', () => {
     expect(tooLow.statusCode).toBeGreaterThanOrEqual(400);
     await placeBid(api, rival, unknownId(), 4_400_000);
 
+    // The owner rejects the bidder's lower bid in writing (issue 23): a bidder may not (403), an unknown bid
+    // is 404, and a second rejection conflicts (409). The lists below then show a rejected bid.
+    const rejecting = (bidId: string) => `/api/bid-rounds/${roundId}/bids/${bidId}/reject`;
+    const rejection = { message: 'Vi har et høyere bud.' };
+    await api.request({ method: 'PUT', url: rejecting(rivalBidId), cookie: bidder, payload: rejection });
+    await api.request({ method: 'PUT', url: rejecting(unknownId()), cookie: owner, payload: rejection });
+    for (let i = 0; i < 2; i++)
+      await api.request({ method: 'PUT', url: rejecting(bidderBidId), cookie: owner, payload: rejection });
+
     // What each of them sees.
     for (const cookie of [bidder, rival, owner]) {
       await api.request({ method: 'GET', url: `/api/bid-rounds/${roundId}/bids`, cookie });
@@ -538,6 +547,7 @@ describe('every answer matches the API document', () => {
       '/api/admin/users/{id}': edited,
       '/api/admin/users/{id}/change-password': { newPassword: 'adminsatt3' },
       '/api/admin/approve-password-reset/{id}': { newPassword: 'adminsatt3' },
+      '/api/bid-rounds/{id}/bids/{bidId}/reject': {},
     };
     for (const { method, template, operation } of operationsOf(contract.document)) {
       if (!uuidParams(operation)) continue;

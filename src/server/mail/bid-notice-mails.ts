@@ -15,6 +15,7 @@ interface Person {
 export const HEADLINE_REASONS = {
   lapsed: 'Høyeste bud har utløpt',
   withdrawn: 'Budgiveren har trukket seg',
+  rejected: 'Selgeren har avslått det høyeste budet',
 } as const;
 export type HeadlineReason = keyof typeof HEADLINE_REASONS;
 

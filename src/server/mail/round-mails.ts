@@ -66,6 +66,39 @@ export function bidLapsedMail(
   });
 }
 
+/** The seller's written rejection (avslag), to its bidder: the words of the SMS, then the seller's message. */
+export function bidRejectedMail(
+  to: Person,
+  round: MailRound,
+  rejection: { amount: number; message: string | null },
+  url: string,
+): Mail {
+  return renderMail(to.email, {
+    subject: `Budet ditt på ${round.title} er avslått`,
+    greeting: hello(to),
+    paragraphs: [
+      `Budet ditt på ${kr(rejection.amount)} på ${roundName(round)} er avslått av selgeren. Budet binder deg ikke lenger.`,
+      ...(rejection.message ? [`Melding fra selgeren: ${rejection.message}`] : []),
+      'Så lenge budrunden er åpen, kan du legge inn et nytt bud.',
+    ],
+    action: { label: 'Se budrunden', url },
+  });
+}
+
+/** The SMS carries the start of a long message only (each 153 characters is one more SMS); the mail has it all. */
+const SMS_MESSAGE_CHARS = 160;
+
+export function bidRejectedSms(
+  round: MailRound,
+  rejection: { amount: number; message: string | null },
+  url: string,
+) {
+  const text = rejection.message ?? '';
+  const short = text.length > SMS_MESSAGE_CHARS ? `${text.slice(0, SMS_MESSAGE_CHARS - 1)}…` : text;
+  const message = short ? ` Melding fra selgeren: ${short}` : '';
+  return `Budet ditt på ${kr(rejection.amount)} på ${round.address} er avslått av selgeren.${message} ${url}`;
+}
+
 /** To the owner and followers: names the property and the amount, never the bidder. */
 export function newBidMail(to: Person, round: MailRound, amount: number, url: string): Mail {
   return renderMail(to.email, {

@@ -3,18 +3,21 @@ import { MAX_AMOUNT } from './amounts';
 export const MIN_ACCEPTANCE_MINUTES = 30;
 export const DEFAULT_ACCEPTANCE_HOURS = 6;
 export const MAX_CONDITIONS_LENGTH = 2000;
+/** The seller's message with a rejection (avslag), in characters. */
+export const MAX_REJECTION_MESSAGE_LENGTH = 1000;
 const MINUTE = 60_000;
 
 /**
- * Whether a bid still counts (PRODUCT decision, issue 9): its acceptance deadline has not passed and its
- * bidder's account still exists. A lapsed bid binds no one, so it is not the highest, sets no floor and
- * cannot be chosen. The deadline is exclusive: at the very moment it passes, the bid has lapsed.
+ * Whether a bid still counts (PRODUCT decision, issue 9): its acceptance deadline has not passed, its
+ * bidder's account still exists and the seller has not rejected it (avslag, issue 23). A lapsed or rejected
+ * bid binds no one, so it is not the highest, sets no floor and cannot be chosen. The deadline is exclusive:
+ * at the very moment it passes, the bid has lapsed.
  */
 export function isBidLive(
-  bid: { bidDeadline: Date | string | null; bidderDeleted?: boolean },
+  bid: { bidDeadline: Date | string | null; bidderDeleted?: boolean; isRejected?: boolean },
   now: Date,
 ): boolean {
-  if (bid.bidderDeleted) return false;
+  if (bid.bidderDeleted || bid.isRejected) return false;
   return bid.bidDeadline === null || new Date(bid.bidDeadline).getTime() > now.getTime();
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 import { isCalendarDate, MAX_LENDER_LENGTH } from '../rules/bid-plan';
-import { MAX_CONDITIONS_LENGTH } from '../rules/bids';
+import { MAX_CONDITIONS_LENGTH, MAX_REJECTION_MESSAGE_LENGTH } from '../rules/bids';
 import { MAX_AMOUNT } from './bid-round';
 
 const MAX_ACCEPTANCE_MS = 366 * 24 * 60 * 60 * 1000;
@@ -85,12 +85,27 @@ export const placeBidSchema = z.object({
 });
 export type PlaceBidInput = z.input<typeof placeBidSchema>;
 
+/**
+ * PUT /api/bid-rounds/{id}/bids/{bidId}/reject: the seller's message is optional; blank is none. Strict, so
+ * that a misspelt field is refused rather than rejecting the bid without the message meant for it.
+ */
+export const rejectBidSchema = z.strictObject({
+  message: z
+    .string()
+    .trim()
+    .max(MAX_REJECTION_MESSAGE_LENGTH, `Meldingen kan ha høyst ${MAX_REJECTION_MESSAGE_LENGTH} tegn`)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type RejectBidInput = z.input<typeof rejectBidSchema>;
+
 // The answers' shapes are the zod schemas the routes declare (responses/bid.ts); the client gets the types.
 export type {
   BidderDetails,
   BidView,
   OwnerBidView,
   PlacedBid,
+  RejectedBid,
   RoundBids,
   UserBidView,
 } from './responses/bid';

@@ -11,12 +11,14 @@ export type LiveEventName = 'hello' | 'round' | 'public-round' | 'journals' | 's
 
 /**
  * What changed a round. 'bid-lapsed': a bid's acceptance deadline passed, so the highest bid may differ.
+ * 'bid-rejected': the seller rejected a bid (avslag); it no longer counts, so the highest bid may differ.
  * 'followers': someone followed or stopped following it; only the owner is told, with the new list.
  */
 export const ROUND_CHANGES = [
   'created',
   'bid',
   'bid-lapsed',
+  'bid-rejected',
   'price',
   'settings',
   'closed',

@@ -14,6 +14,7 @@ export type AdminActionName =
   | 'delete-round'
   | 'close-round'
   | 'select-winner'
+  | 'reject-bid'
   | 'update-starting-price'
   | 'sms-notifications';
 

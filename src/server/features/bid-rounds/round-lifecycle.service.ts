@@ -97,7 +97,7 @@ export async function closeRound(deps: AppDeps, viewer: Viewer, roundId: string)
 
 /**
  * Accepts one bid (PRODUCT.md): only while the round is open and before its deadline, only a bid of this
- * round, and only while that bid's own acceptance deadline has not passed.
+ * round, only while that bid's own acceptance deadline has not passed, and never a rejected one.
  */
 export async function selectWinner(
   deps: AppDeps,
@@ -114,6 +114,8 @@ export async function selectWinner(
       throw new Conflict('Budfristen for budrunden har gått ut. Det kan ikke velges vinner.');
     const bid = await findBidOfRound(tx, roundId, bidId);
     if (!bid) throw new NotFound('Budet ble ikke funnet i denne budrunden');
+    // A rejected bid binds no one (issue 23): the rejection and this choice both hold the round's lock.
+    if (bid.rejectedAt) throw new Conflict('Budet er avslått og kan ikke velges som vinner.');
     if (bid.bidDeadline && bid.bidDeadline <= now) {
       throw new Conflict('Akseptfristen for dette budet har gått ut. Budet binder ikke lenger budgiveren.');
     }

@@ -7,6 +7,7 @@ import { publishEvent } from '../../events/bus-event';
 import { enqueueJob } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import {
+  type HeadlineReason,
   lapseWarningMail,
   lapseWarningSms,
   ownerLapseMail,
@@ -54,6 +55,7 @@ async function findLapse(db: DbOrTx, bidId: string) {
       amount: bids.amount,
       bidDeadline: bids.bidDeadline,
       createdAt: bids.createdAt,
+      rejectedAt: bids.rejectedAt,
       roundId: bidRounds.id,
       roundDeadline: bidRounds.deadline,
       isClosed: bidRounds.isClosed,
@@ -118,6 +120,22 @@ export async function findRoundsLedByBidder(tx: DbOrTx, userId: string): Promise
   return findRoundsLedBy(tx, userId, await databaseNow(tx));
 }
 
+/**
+ * The highest live bid went down without a new bid: the owner and the followers get the new figure with the
+ * reason (decision 028), and the owner is warned at once if the new highest lapses within 30 minutes.
+ */
+export async function queueDropAndWarn(
+  tx: DbOrTx,
+  deps: AppDeps,
+  roundId: string,
+  reason: HeadlineReason,
+  options: { skipOwner?: boolean; skipUserIds?: string[] } = {},
+) {
+  await queueHeadlineDrop(tx, deps, roundId, reason, options);
+  const round = await findRoundForNotices(tx, roundId);
+  if (round) await warnIfNewHighestLapsesSoon(tx, deps, round, await databaseNow(tx));
+}
+
 /** A bidder's account was deleted: the rounds their bid led get the new figure (decision 028). */
 export async function queueDropsAfterWithdrawal(tx: DbOrTx, deps: AppDeps, roundIds: string[]) {
   for (const roundId of roundIds) {
@@ -133,8 +151,9 @@ export function bidLapseJobHandlers(deps: AppDeps): Record<string, JobHandler> {
       const { bidId } = payload as { bidId: string };
       await deps.db.transaction(async (tx) => {
         const lapse = await findLapse(tx, bidId);
-        // The round was deleted, the account too, or the deadline was never reached while the round ran.
-        if (!lapse?.bidDeadline || lapse.deletedAt) return;
+        // The round was deleted, the account too, or the deadline was never reached while the round ran. A
+        // bid the seller rejected stopped binding then: its bidder was told so, and it does not lapse again.
+        if (!lapse?.bidDeadline || lapse.deletedAt || lapse.rejectedAt) return;
         // Never about a bid that still binds, and only while the round is still open: the mail says so, and
         // invites a new bid. (A round that ended before the bid lapsed is covered too: it is closed or past.)
         const now = await databaseNow(tx);
@@ -184,7 +203,7 @@ export function bidLapseJobHandlers(deps: AppDeps): Record<string, JobHandler> {
       const { bidId } = payload as { bidId: string };
       await deps.db.transaction(async (tx) => {
         const lapse = await findLapse(tx, bidId);
-        if (!lapse?.bidDeadline || lapse.deletedAt) return;
+        if (!lapse?.bidDeadline || lapse.deletedAt || lapse.rejectedAt) return;
         const now = await databaseNow(tx);
         if (lapse.bidDeadline <= now || lapse.isClosed || lapse.roundDeadline <= now) return;
         // Only the bid the owner would accept: a lower one lapsing changes nothing they must act on.

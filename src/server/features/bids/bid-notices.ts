@@ -86,7 +86,7 @@ export async function queueHeadlineDrop(
   deps: AppDeps,
   roundId: string,
   reason: HeadlineReason,
-  options: { skipOwner?: boolean } = {},
+  options: { skipOwner?: boolean; skipUserIds?: string[] } = {},
 ): Promise<void> {
   const round = await findRoundForNotices(tx, roundId);
   if (!round) return;
@@ -94,6 +94,8 @@ export async function queueHeadlineDrop(
   const audience = await findRoundAudience(tx, round);
   // The owner's own lapse notice already carries the reason and the new figure: one message, not two.
   if (options.skipOwner && round.ownerId) audience.delete(round.ownerId);
+  // Whoever has a message of their own about the same change (a rejected bid's bidder) is not told twice.
+  for (const userId of options.skipUserIds ?? []) audience.delete(userId);
   const change = { reason, highest: highest?.amount ?? null };
   const url = roundUrl(deps, roundId);
   await queueMessages(tx, round, audience.values(), {

@@ -25,9 +25,19 @@ interface ViewContext {
   now: Date;
 }
 
-/** A bid row counts while its acceptance deadline has not passed and its bidder still exists. */
-export const isRowLive = (row: Pick<BidWithBidder, 'bidDeadline' | 'user'>, now: Date) =>
-  isBidLive({ bidDeadline: row.bidDeadline, bidderDeleted: row.user.deletedAt !== null }, now);
+/**
+ * A bid row counts while its acceptance deadline has not passed, its bidder still exists and the seller has
+ * not rejected it.
+ */
+export const isRowLive = (row: Pick<BidWithBidder, 'bidDeadline' | 'user' | 'rejectedAt'>, now: Date) =>
+  isBidLive(
+    {
+      bidDeadline: row.bidDeadline,
+      bidderDeleted: row.user.deletedAt !== null,
+      isRejected: row.rejectedAt !== null,
+    },
+    now,
+  );
 
 /** The highest amount among the live bids, or null when none is live. */
 export function highestLiveAmount(rows: BidWithBidder[], now: Date): number | null {
@@ -40,6 +50,7 @@ export function highestLiveAmount(rows: BidWithBidder[], now: Date): number | nu
 /**
  * The bids of a round as one participant may see them, highest first. Built from an explicit field list:
  * nothing about another bidder but a pseudonym ever leaves through here. Only a live bid can be the highest.
+ * Every reader sees that a bid was rejected ('Avslått'); only its bidder reads the seller's message.
  */
 export function toBidViews(rows: BidWithBidder[], ctx: ViewContext): BidView[] {
   const names = pseudonymsByBidder(rows);
@@ -60,6 +71,9 @@ export function toBidViews(rows: BidWithBidder[], ctx: ViewContext): BidView[] {
       isWinner: b.id === ctx.winningBidId,
       isExpired: b.bidDeadline !== null && b.bidDeadline <= ctx.now,
       hasFinancingProof: Boolean(b.financingProof),
+      isRejected: b.rejectedAt !== null,
+      // The seller's words are for the bidder of that bid (and the owner, below), not for the other bidders.
+      rejectionMessage: b.userId === ctx.viewerId ? b.rejectionMessage : null,
     }));
 }
 
@@ -113,6 +127,11 @@ export function toOwnerBidViews(rows: BidWithBidder[], ctx: ViewContext): OwnerB
   return toBidViews(rows, ctx).map((view) => {
     const row = byId.get(view.id);
     if (!row) throw new Error('bid view without its row');
-    return { ...view, ...bidPlan(row), user: bidderDetails(row.user) };
+    return {
+      ...view,
+      ...bidPlan(row),
+      rejectionMessage: row.rejectionMessage,
+      user: bidderDetails(row.user),
+    };
   });
 }

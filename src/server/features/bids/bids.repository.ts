@@ -51,6 +51,8 @@ export async function findRoundBidsWithBidders(db: DbOrTx, bidRoundId: string, {
       financingProof: bids.financingProof,
       ...planColumns,
       createdAt: bids.createdAt,
+      rejectedAt: bids.rejectedAt,
+      rejectionMessage: bids.rejectionMessage,
       user: {
         firstName: users.firstName,
         lastName: users.lastName,
@@ -68,6 +70,12 @@ export async function findRoundBidsWithBidders(db: DbOrTx, bidRoundId: string, {
     .where(eq(bids.bidRoundId, bidRoundId))
     .orderBy(asc(bids.createdAt), asc(bids.id));
   return lockBidders ? query.for('share', { of: users }) : query;
+}
+
+/** One bid by its id, whichever round it belongs to. */
+export async function findBidById(tx: DbOrTx, bidId: string) {
+  const [row] = await tx.select().from(bids).where(eq(bids.id, bidId));
+  return row ?? null;
 }
 
 export async function findBidInRound(tx: DbOrTx, bidRoundId: string, bidId: string) {
@@ -107,6 +115,8 @@ export async function findBidsOfUser(db: DbOrTx, userId: string) {
       bidDeadline: bids.bidDeadline,
       ...planColumns,
       createdAt: bids.createdAt,
+      rejectedAt: bids.rejectedAt,
+      rejectionMessage: bids.rejectionMessage,
       roundIsClosed: bidRounds.isClosed,
       closedAt: bidRounds.closedAt,
       deadline: bidRounds.deadline,
@@ -134,14 +144,34 @@ export async function findLatestBindingTime(tx: DbOrTx, userId: string, now: Dat
   return row?.until ? new Date(row.until) : null;
 }
 
-/** The user's bids that still bind them at `at`: on an open round, before their acceptance deadline. */
+/**
+ * The user's bids that still bind them at `at`: on an open round, before their acceptance deadline, and not
+ * rejected by the seller (a rejected bid binds no one, like a lapsed one).
+ */
 export function bindingBidsOf(userId: string, at: Date) {
   return and(
     eq(bids.userId, userId),
     eq(bidRounds.isClosed, false),
     gt(bidRounds.deadline, at),
     or(isNull(bids.bidDeadline), gt(bids.bidDeadline, at)),
+    isNull(bids.rejectedAt),
   );
+}
+
+/**
+ * Records the seller's rejection, once: the bid must be of the round and not rejected yet. Run under the
+ * round's lock, which the caller holds; the condition is a second guard. Returns false if nothing changed.
+ */
+export async function markBidRejected(
+  tx: DbOrTx,
+  bid: { roundId: string; bidId: string; message: string | null; by: string; at: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .update(bids)
+    .set({ rejectedAt: bid.at, rejectionMessage: bid.message, rejectedBy: bid.by })
+    .where(and(eq(bids.id, bid.bidId), eq(bids.bidRoundId, bid.roundId), isNull(bids.rejectedAt)))
+    .returning({ id: bids.id });
+  return rows.length > 0;
 }
 
 /**

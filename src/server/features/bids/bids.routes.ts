@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { placeBidSchema } from '../../../shared/schemas/bid';
+import { placeBidSchema, rejectBidSchema } from '../../../shared/schemas/bid';
 import {
   ownerBidViewSchema,
   placedBidSchema,
+  rejectedBidSchema,
   roundBidsSchema,
   userBidViewSchema,
 } from '../../../shared/schemas/responses/bid';
@@ -13,6 +14,7 @@ import { AppError } from '../../errors';
 import { viewerOf } from '../../http/access';
 import type { Metrics } from '../../http/metrics';
 import { errorResponses } from '../../http/responses';
+import { rejectBid } from './bid-answers.service';
 import { listOwnerBids, listRoundBids, listUserBids, placeBid } from './bids.service';
 
 const user = { access: 'user' } as const;
@@ -57,6 +59,20 @@ export function bidsRoutes(deps: AppDeps, metrics?: Pick<Metrics, 'bidPlaced' | 
         },
       },
       (request) => listOwnerBids(deps, viewerOf(request), request.params.id),
+    );
+    // The seller's rejection (avslag): 403 for anyone but the owner and admins, 404 for an unknown round or
+    // bid, 409 when the bid is no longer live, belongs to another round, or the round has ended.
+    app.put(
+      '/api/bid-rounds/:id/bids/:bidId/reject',
+      {
+        config: user,
+        schema: {
+          params: roundParams.extend({ bidId: z.uuid('Ugyldig bud') }),
+          body: rejectBidSchema,
+          response: { 200: rejectedBidSchema, ...errorResponses(403, 404, 409) },
+        },
+      },
+      (request) => rejectBid(deps, viewerOf(request), request.params.id, request.params.bidId, request.body),
     );
     app.get(
       '/api/user/bids',

@@ -114,6 +114,8 @@ export async function placeBid(
     isExpired: false,
     isBidderDeleted: false,
     hasFinancingProof: proofId !== null,
+    isRejected: false,
+    rejectionMessage: null,
   };
 }
 
@@ -191,6 +193,8 @@ function ownBidFields(r: Awaited<ReturnType<typeof findBidsOfUser>>[number]) {
     // The user's own plan, or an admin's look at it: never another bidder's.
     ...bidPlan(r),
     createdAt: r.createdAt.toISOString(),
+    isRejected: r.rejectedAt !== null,
+    rejectionMessage: r.rejectionMessage,
   };
 }
 
@@ -199,7 +203,10 @@ export async function listUserBids(deps: AppDeps, viewer: Viewer): Promise<UserB
   const now = await databaseNow(deps.db);
   return rows.map((r) => ({
     ...ownBidFields(r),
-    isHighestBid: isBidLive(r, liveBidsAt(r, now)) && r.highest !== null && Number(r.highest) === r.amount,
+    isHighestBid:
+      isBidLive({ ...r, isRejected: r.rejectedAt !== null }, liveBidsAt(r, now)) &&
+      r.highest !== null &&
+      Number(r.highest) === r.amount,
     isExpired: !isBidLive(r, liveBidsAt(r, now)),
     roundIsClosed: r.roundIsClosed,
     property: { title: r.title, address: r.address },

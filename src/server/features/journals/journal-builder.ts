@@ -21,9 +21,22 @@ export interface StoredJournal {
   acceptedAt: string | null;
   startingPrice: number;
   property: { title: string; address: string; imageUrl: string | null };
-  entries: (Omit<JournalEntry, 'isExpired' | 'financing' | 'takeoverDate'> &
-    Partial<Pick<JournalEntry, 'financing' | 'takeoverDate'>> & { subjectId: string })[];
+  entries: StoredEntry[];
 }
+
+/**
+ * An entry as stored: 'Utløpt' and 'Avslått' are worked out on reading. The plan, and the rejection's time
+ * and message, are absent in journals written before they existed (issue 23), which read as none.
+ */
+type StoredEntry = Omit<
+  JournalEntry,
+  'isExpired' | 'isRejected' | 'rejectedAt' | 'rejectionMessage' | 'financing' | 'takeoverDate'
+> &
+  Partial<Pick<JournalEntry, 'financing' | 'takeoverDate'>> & {
+    subjectId: string;
+    rejectedAt?: string | null;
+    rejectionMessage?: string | null;
+  };
 
 export interface JournalRound {
   closedAt: Date;
@@ -74,6 +87,9 @@ export function buildJournal(
         ...(identified ? bidPlan(b) : { financing: null, takeoverDate: null }),
         amount: b.amount,
         createdAt: b.createdAt.toISOString(),
+        rejectedAt: b.rejectedAt?.toISOString() ?? null,
+        // The seller's words with a rejection: for the owner's copy and the rejected bidder's own.
+        rejectionMessage: isOwnerCopy || own ? b.rejectionMessage : null,
       };
     });
   return {
@@ -113,16 +129,19 @@ export function scrubJournal(journal: StoredJournal, userId: string): StoredJour
 
 /**
  * What the API returns: the entries without the internal subject id, each marked 'Utløpt' when its
- * acceptance deadline had passed as the round ended. Computed on reading, so journals written before the
- * mark existed show it too.
+ * acceptance deadline had passed as the round ended, and 'Avslått' when the seller rejected it. Computed on
+ * reading, so journals written before the marks existed show them too.
  */
 export function toJournalEntries(journal: StoredJournal): JournalEntry[] {
   const endedAt = new Date(journal.biddingEndedAt ?? journal.closedAt);
-  return journal.entries.map(({ subjectId: _subject, ...entry }) => ({
+  return journal.entries.map(({ subjectId: _subject, rejectedAt, rejectionMessage, ...entry }) => ({
     ...entry,
     // Journals written before bids had plans hold neither field.
     financing: entry.financing ?? null,
     takeoverDate: entry.takeoverDate ?? null,
     isExpired: entry.bidDeadline !== null && new Date(entry.bidDeadline) <= endedAt,
+    isRejected: Boolean(rejectedAt),
+    rejectedAt: rejectedAt ?? null,
+    rejectionMessage: rejectionMessage ?? null,
   }));
 }

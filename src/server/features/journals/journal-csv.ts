@@ -1,9 +1,13 @@
 import { formatShortDateTime } from '../../../shared/format/date';
 import type { JournalEntry } from '../../../shared/schemas/journal';
 
-type PlanFields = 'financing' | 'takeoverDate';
-/** An entry as the CSV reads it: one without a plan or takeover day leaves those cells empty. */
-type CsvEntry = Omit<JournalEntry, PlanFields> & Partial<Pick<JournalEntry, PlanFields>>;
+/** Fields that older entries, and entries of bids without them, may not have. */
+type OptionalFields = 'financing' | 'takeoverDate' | 'isRejected' | 'rejectedAt' | 'rejectionMessage';
+/**
+ * An entry as the CSV reads it: one without a plan or takeover day leaves those cells empty, and one
+ * without the rejection's fields is a bid never rejected.
+ */
+export type CsvEntry = Omit<JournalEntry, OptionalFields> & Partial<Pick<JournalEntry, OptionalFields>>;
 
 const HEADERS = [
   'Budgiver',
@@ -11,6 +15,7 @@ const HEADERS = [
   'Beløp (kr)',
   'Forbehold',
   'Akseptfrist',
+  // When the bid was received, or, on a rejection's row, when it was rejected.
   'Mottatt',
   'E-post',
   'Telefon',
@@ -23,6 +28,9 @@ const HEADERS = [
   'Lån (kr)',
   'Långiver',
   'Ønsket overtakelse',
+  // What each row records (issue 23): 'Bud' or 'Avslag', with the seller's message on an 'Avslag'.
+  'Hendelse',
+  'Melding',
 ];
 
 // A cell that starts like a formula would run in Excel; a leading apostrophe makes it plain text.
@@ -41,27 +49,80 @@ function osloDayText(day: string): string {
   return `${date}.${month}.${year}`;
 }
 
-/** Excel in Norway opens this directly: UTF-8 with BOM, semicolons, CRLF, times in Oslo. */
+type Row = (string | number | null)[];
+
+function status(e: CsvEntry): string {
+  if (e.isWinner) return 'Vinner';
+  if (e.isHighestBid) return 'Høyeste bud';
+  if (e.isRejected) return 'Avslått';
+  return e.isExpired ? 'Utløpt' : '';
+}
+
+/** The columns that say who the bidder is: the same on a bid's row and on its rejection's. */
+const bidderColumns = (e: CsvEntry): Row => [
+  e.bidderEmail,
+  e.bidderPhone,
+  e.bidderAddress,
+  e.bankName,
+  e.bankContactName,
+  e.bankContactPhone,
+];
+
+/** How the bidder pays and when they would move in: on the bid's row. */
+const planColumns = (e: CsvEntry): Row => [
+  e.financing?.equity ?? null,
+  e.financing?.loan ?? null,
+  e.financing?.lender ?? null,
+  // A day, not an instant. Only the owner's copy is exported, where no date means 'Etter avtale'.
+  e.takeoverDate ? osloDayText(e.takeoverDate) : 'Etter avtale',
+];
+
+/**
+ * Excel in Norway opens this directly: UTF-8 with BOM, semicolons, CRLF, times in Oslo. One row per act in
+ * time order (forskriften § 6-3, issue 23): each bid ('Bud', at the time received) and each rejection
+ * ('Avslag', at the time the seller rejected it, with the seller's message). The two columns that say so
+ * come last, so the columns that existed before keep their places.
+ */
 export function journalToCsv(entries: CsvEntry[]): string {
-  const rows = entries.map((e) => [
-    e.bidderName,
-    e.isWinner ? 'Vinner' : e.isHighestBid ? 'Høyeste bud' : e.isExpired ? 'Utløpt' : '',
-    e.amount,
-    e.conditions,
-    e.bidDeadline ? formatShortDateTime(e.bidDeadline) : null,
-    formatShortDateTime(e.createdAt),
-    e.bidderEmail,
-    e.bidderPhone,
-    e.bidderAddress,
-    e.bankName,
-    e.bankContactName,
-    e.bankContactPhone,
-    e.financing?.equity ?? null,
-    e.financing?.loan ?? null,
-    e.financing?.lender ?? null,
-    // A day, not an instant. Only the owner's copy is exported, where no date means 'Etter avtale'.
-    e.takeoverDate ? osloDayText(e.takeoverDate) : 'Etter avtale',
-  ]);
-  const lines = [HEADERS, ...rows].map((row) => row.map(cell).join(';'));
+  const acts: { at: string; row: Row }[] = [];
+  for (const e of entries) {
+    acts.push({
+      at: e.createdAt,
+      row: [
+        e.bidderName,
+        status(e),
+        e.amount,
+        e.conditions,
+        e.bidDeadline ? formatShortDateTime(e.bidDeadline) : null,
+        formatShortDateTime(e.createdAt),
+        ...bidderColumns(e),
+        ...planColumns(e),
+        'Bud',
+        null,
+      ],
+    });
+    if (e.rejectedAt)
+      acts.push({
+        at: e.rejectedAt,
+        row: [
+          e.bidderName,
+          'Avslått',
+          e.amount,
+          null,
+          null,
+          formatShortDateTime(e.rejectedAt),
+          ...bidderColumns(e),
+          null,
+          null,
+          null,
+          null,
+          'Avslag',
+          e.rejectionMessage ?? null,
+        ],
+      });
+  }
+  // A stable sort: acts at the same moment keep the journal's order.
+  acts.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const lines = [HEADERS, ...acts.map((a) => a.row)].map((row) => row.map(cell).join(';'));
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }

@@ -46,6 +46,9 @@ export const adminUserBidSchema = z.object({
   bidDeadline: timestamp.nullable(),
   ...bidPlanFields,
   createdAt: timestamp,
+  /** The seller rejected the bid ('Avslått'), with their message if they wrote one. */
+  isRejected: z.boolean(),
+  rejectionMessage: z.string().nullable(),
   propertyTitle: z.string(),
   propertyAddress: z.string(),
 });

@@ -23,6 +23,13 @@ export const bidViewSchema = z
     isBidderDeleted: z.boolean(),
     /** A financing proof is attached ('Vedlagt'); only the owner and admins may download it. */
     hasFinancingProof: z.boolean(),
+    /** The seller rejected the bid ('Avslått'): like a lapsed bid, it no longer binds, counts or can be chosen. */
+    isRejected: z.boolean(),
+    /**
+     * The seller's message with the rejection, for the bidder of that bid and for the owner and admins only;
+     * null for every other reader, and when the seller wrote none.
+     */
+    rejectionMessage: z.string().nullable(),
   })
   .meta({ id: 'Bud' });
 
@@ -83,14 +90,22 @@ export const userBidViewSchema = z
     isHighestBid: z.boolean(),
     /** The acceptance deadline has passed: the bid no longer binds the bidder. */
     isExpired: z.boolean(),
+    /** The seller rejected the bid ('Avslått'): it no longer binds the bidder. */
+    isRejected: z.boolean(),
+    /** The seller's message with the rejection, if any. */
+    rejectionMessage: z.string().nullable(),
     roundIsClosed: z.boolean(),
     property: z.object({ title: z.string(), address: z.string() }),
   })
   .meta({ id: 'MittBud' });
+
+/** PUT /api/bid-rounds/{id}/bids/{bidId}/reject */
+export const rejectedBidSchema = z.object({ message: z.string() }).meta({ id: 'AvslattBud' });
 
 export type BidView = z.input<typeof bidViewSchema>;
 export type RoundBids = z.input<typeof roundBidsSchema>;
 export type BidderDetails = z.input<typeof bidderDetailsSchema>;
 export type OwnerBidView = z.input<typeof ownerBidViewSchema>;
 export type PlacedBid = z.input<typeof placedBidSchema>;
+export type RejectedBid = z.input<typeof rejectedBidSchema>;
 export type UserBidView = z.input<typeof userBidViewSchema>;

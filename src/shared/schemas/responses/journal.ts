@@ -19,6 +19,12 @@ export const journalEntrySchema = z
     isWinner: z.boolean(),
     /** The acceptance deadline had passed when the round ended ('Utløpt'): the bid bound no one by then. */
     isExpired: z.boolean(),
+    /** The seller rejected the bid ('Avslått') before the round ended: it bound no one after that. */
+    isRejected: z.boolean(),
+    /** When the seller rejected it. */
+    rejectedAt: timestamp.nullable(),
+    /** The seller's message with the rejection: in the owner's copy, and in the bidder's own for their bid. */
+    rejectionMessage: z.string().nullable(),
     bidderName: z.string(),
     bidderEmail: z.string().nullable(),
     bidderPhone: z.string().nullable(),

@@ -1,0 +1,95 @@
+import type { z } from 'zod';
+import { formatMoney } from '../../../shared/format/money';
+import type { RejectedBid, rejectBidSchema } from '../../../shared/schemas/bid';
+import { databaseNow } from '../../db/time';
+import type { AppDeps } from '../../deps';
+import { Conflict, NotFound } from '../../errors';
+import { publishEvent } from '../../events/bus-event';
+import type { Viewer } from '../../http/viewer';
+import { bidRejectedMail, bidRejectedSms } from '../../mail/round-mails';
+import { findAccount } from '../accounts/accounts.service';
+import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
+import { ALREADY_CLOSED, assertCanManage, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
+import { queueDropAndWarn } from './bid-lapse';
+import { queueMessages, roundUrl } from './bid-notices';
+import { findHighestLiveBid } from './bid-notices.repository';
+import { findBidById, lockBidder, markBidRejected } from './bids.repository';
+
+// The seller's written answers to a bid (issue 23; forskrift om eiendomsmegling § 6-3). Decision 034.
+
+export const BID_NOT_FOUND = 'Budet ble ikke funnet';
+export const BID_OF_ANOTHER_ROUND = 'Budet hører til en annen budrunde';
+export const ALREADY_REJECTED = 'Budet er allerede avslått';
+export const ROUND_PAST_DEADLINE = 'Budfristen for budrunden har gått ut. Budet kan ikke avslås.';
+export const BID_LAPSED = 'Akseptfristen for dette budet har gått ut. Budet binder ikke lenger budgiveren.';
+export const BIDDER_DELETED = 'Budgiveren har slettet kontoen sin. Budet binder ikke lenger.';
+
+/**
+ * The owner (or an admin) rejects a live bid (avslag). Under the round's row lock, like 'Velg som vinner',
+ * so that of a rejection and a winner choice (or two rejections) of one bid exactly one wins and the other
+ * gets 409. The bid, the bidder's mail and SMS, the headline drop for the followers, the audit row and the
+ * event commit together, or none of them does.
+ */
+export async function rejectBid(
+  deps: AppDeps,
+  viewer: Viewer,
+  roundId: string,
+  bidId: string,
+  input: z.output<typeof rejectBidSchema>,
+): Promise<RejectedBid> {
+  await deps.db.transaction(async (tx) => {
+    const round = await lockRoundForChange(tx, roundId);
+    assertCanManage(round, viewer);
+    const bid = await findBidById(tx, bidId);
+    if (!bid) throw new NotFound(BID_NOT_FOUND);
+    if (bid.bidRoundId !== round.id) throw new Conflict(BID_OF_ANOTHER_ROUND);
+    if (round.isClosed) throw new Conflict(ALREADY_CLOSED);
+    const now = await databaseNow(tx);
+    if (round.deadline <= now) throw new Conflict(ROUND_PAST_DEADLINE);
+    if (bid.rejectedAt) throw new Conflict(ALREADY_REJECTED);
+    if (bid.bidDeadline && bid.bidDeadline <= now) throw new Conflict(BID_LAPSED);
+    // Share-locked: an account deletion under way finishes first, and is then seen here.
+    const account = await lockBidder(tx, bid.userId);
+    if (!account || account.deletedAt) throw new Conflict(BIDDER_DELETED);
+
+    const before = await findHighestLiveBid(tx, round.id, now);
+    await markBidRejected(tx, {
+      roundId: round.id,
+      bidId: bid.id,
+      message: input.message,
+      by: viewer.id,
+      at: now,
+    });
+    await publishEvent(tx, { type: 'round', roundId: round.id, change: 'bid-rejected' });
+
+    const bidder = await findAccount(tx, bid.userId);
+    const url = roundUrl(deps, round.id);
+    const rejection = { amount: bid.amount, message: input.message };
+    if (bidder)
+      await queueMessages(
+        tx,
+        round,
+        [{ userId: bidder.id, email: bidder.email, firstName: bidder.firstName, phone: bidder.phone }],
+        {
+          mail: (to) => bidRejectedMail(to, round, rejection, url),
+          sms: bidRejectedSms(round, rejection, url),
+        },
+      );
+    // The headline went down: the followers hear the new figure, as after a lapse (decision 028). The one
+    // who rejected knows, and the bidder has their own message.
+    if (before?.id === bid.id)
+      await queueDropAndWarn(tx, deps, round.id, 'rejected', {
+        skipOwner: viewer.id === round.ownerId,
+        skipUserIds: [bid.userId],
+      });
+    await recordIfActingAsAdmin(
+      tx,
+      viewer,
+      round.ownerId,
+      'reject-bid',
+      round.id,
+      `Avslo bud på ${formatMoney(bid.amount)} i budrunden «${round.title}»`,
+    );
+  });
+  return { message: 'Budet er avslått' };
+}
