@@ -373,9 +373,12 @@ describe('rejecting a bid', () => {
       await t.request({ method: 'GET', url: `/api/bid-rounds/${roundId}/journal/csv`, cookie: owner.cookie })
     ).body;
     const lines = csv.trim().split('\r\n');
-    expect(lines[0]).toMatch(/;Hendelse;Melding$/);
+    const header = lines[0]?.split(';') ?? [];
+    const kind = header.indexOf('Hendelse');
+    expect(header[kind + 1]).toBe('Melding');
     // In time order: A's bid, B's bid, the rejection of A's bid.
-    expect(lines.slice(1).map((l) => l.split(';').slice(0, 2).concat(l.split(';').slice(-2)))).toEqual([
+    const cells = (line: string) => line.split(';');
+    expect(lines.slice(1).map((l) => [...cells(l).slice(0, 2), ...cells(l).slice(kind, kind + 2)])).toEqual([
       ['Arne Test', 'Avslått', 'Bud', ''],
       ['Berit Test', 'Vinner', 'Bud', ''],
       ['Arne Test', 'Avslått', 'Avslag', secret],

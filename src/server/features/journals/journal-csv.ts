@@ -23,14 +23,14 @@ const HEADERS = [
   'Bank',
   'Kontaktperson i banken',
   'Telefon til bankkontakt',
+  // What each row records (issue 23): 'Bud' or 'Avslag', with the seller's message on an 'Avslag'.
+  'Hendelse',
+  'Melding',
   // After the columns that were there first, so a sheet built on the old columns still reads them.
   'Egenkapital (kr)',
   'Lån (kr)',
   'Långiver',
   'Ønsket overtakelse',
-  // What each row records (issue 23): 'Bud' or 'Avslag', with the seller's message on an 'Avslag'.
-  'Hendelse',
-  'Melding',
 ];
 
 // A cell that starts like a formula would run in Excel; a leading apostrophe makes it plain text.
@@ -81,7 +81,7 @@ const planColumns = (e: CsvEntry): Row => [
  * Excel in Norway opens this directly: UTF-8 with BOM, semicolons, CRLF, times in Oslo. One row per act in
  * time order (forskriften § 6-3, issue 23): each bid ('Bud', at the time received) and each rejection
  * ('Avslag', at the time the seller rejected it, with the seller's message). The two columns that say so
- * come last, so the columns that existed before keep their places.
+ * follow the columns that existed before, which keep their places.
  */
 export function journalToCsv(entries: CsvEntry[]): string {
   const acts: { at: string; row: Row }[] = [];
@@ -96,9 +96,9 @@ export function journalToCsv(entries: CsvEntry[]): string {
         e.bidDeadline ? formatShortDateTime(e.bidDeadline) : null,
         formatShortDateTime(e.createdAt),
         ...bidderColumns(e),
-        ...planColumns(e),
         'Bud',
         null,
+        ...planColumns(e),
       ],
     });
     if (e.rejectedAt)
@@ -112,12 +112,12 @@ export function journalToCsv(entries: CsvEntry[]): string {
           null,
           formatShortDateTime(e.rejectedAt),
           ...bidderColumns(e),
-          null,
-          null,
-          null,
-          null,
           'Avslag',
           e.rejectionMessage ?? null,
+          null,
+          null,
+          null,
+          null,
         ],
       });
   }
