@@ -109,6 +109,27 @@ describe.skipIf(!chromiumAvailable())('a bid with a financing plan and a takeove
     await row.getByText(`Overtakelse: ${takeover}`, { exact: true }).waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
     await expectNoAxeViolations(page, 'the seller’s bid list with the plan');
+
+    // Once the seller accepts the bid, their budjournal holds the plan and the day too.
+    await row.getByRole('button', { name: 'Velg som vinner' }).click();
+    await page
+      .getByRole('dialog', { name: 'Velg vinner av budrunden' })
+      .getByRole('button', { name: 'Bekreft vinner' })
+      .click();
+    await page.getByText('Vinner valgt!').first().waitFor();
+    // The seller's journals are listed on the front page.
+    await page.goto(server.baseUrl);
+    await page
+      .getByRole('button', { name: 'Vis budjournal for Planhuset' })
+      .first()
+      .click({ timeout: 15_000 });
+    const journal = page.getByRole('dialog', { name: 'Budjournal – Planhuset' });
+    await journal
+      .getByText(/^1\s500\s000\skr egenkapital \+ 3\s000\s000\skr lån \(Sparebanken Løvetann\)$/)
+      .waitFor();
+    await journal.getByText(`Overtakelse: ${takeover}`, { exact: true }).waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectNoAxeViolations(page, 'the seller’s journal with the plan');
     await page.close();
   });
 });

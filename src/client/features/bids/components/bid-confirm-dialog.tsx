@@ -1,11 +1,11 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatAmountInWords } from '../../../../shared/format/amount-in-words';
+import { financingText, takeoverText } from '../../../../shared/format/bid-plan';
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import type { FinancingPlan } from '../../../../shared/rules/bid-plan';
 import { LabeledValue } from '../../../components/labeled-value';
 import { Modal } from '../../../components/modal';
-import { financingText, takeoverText } from './bid-plan-text';
 
 export interface BidDraft {
   amount: number;

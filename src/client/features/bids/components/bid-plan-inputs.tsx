@@ -1,4 +1,5 @@
 import { Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { takeoverText } from '../../../../shared/format/bid-plan';
 import { parseAmountInput } from '../../../../shared/format/money';
 import { MAX_AMOUNT } from '../../../../shared/rules/amounts';
 import {
@@ -11,7 +12,6 @@ import {
 import { DatePickerInput } from '../../../components/date-picker-input';
 import { PICKER_DAY_FORMAT } from '../../../components/picker-day';
 import { AmountInput } from './amount-input';
-import { takeoverText } from './bid-plan-text';
 
 /** What the bidder has typed: kroner as text, the lender (null until edited: the profile's bank), a day. */
 export interface PlanDraft {

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { financingText, takeoverText } from '../../../../shared/format/bid-plan';
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { formatTimeLeft } from '../../../../shared/format/time-left';
@@ -7,7 +8,6 @@ import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
 import { STATUS_COLORS } from '../../../app/theme';
 import flash from '../../live/bid-flash.module.css';
 import { isBidExpired, isBidLive } from './bid-expiry';
-import { financingText, takeoverText } from './bid-plan-text';
 import { BidderDetails } from './bidder-details';
 
 interface BidRowProps {

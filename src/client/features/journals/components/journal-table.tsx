@@ -1,5 +1,6 @@
 import { Stack, Table, Text } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
+import { financingText, takeoverText } from '../../../../shared/format/bid-plan';
 import { formatMoney } from '../../../../shared/format/money';
 import type { JournalEntry } from '../../../../shared/schemas/journal';
 import {
@@ -64,10 +65,21 @@ const COLUMNS: Column[] = [
         <span>{e.bidderAddress || NONE}</span>
       </Stack>
     ),
-    style: { minWidth: '12rem' },
+    style: { minWidth: '15rem' },
     labelWhenStacked: true,
   },
   { header: 'Bank', details: true, render: (e) => <BankLines entry={e} />, labelWhenStacked: true },
+  {
+    header: 'Finansiering og overtakelse',
+    details: true,
+    render: (e) => (
+      <Stack gap={2}>
+        <span style={{ overflowWrap: 'anywhere' }}>{financingText(e.financing)}</span>
+        <span>Overtakelse: {takeoverText(e.takeoverDate)}</span>
+      </Stack>
+    ),
+    labelWhenStacked: true,
+  },
 ];
 
 // Hidden from sight but not from screen readers, which still name every cell after its column.
@@ -149,7 +161,7 @@ export function JournalTable({ entries, withDetails, stacked = false }: JournalT
   }
   return (
     <Table.ScrollContainer
-      minWidth={withDetails ? 880 : 640}
+      minWidth={withDetails ? 1120 : 640}
       type="native"
       tabIndex={0}
       role="region"

@@ -1,6 +1,6 @@
-import { formatCalendarDay } from '../../../../shared/format/date';
-import { formatMoney } from '../../../../shared/format/money';
-import type { FinancingPlan } from '../../../../shared/rules/bid-plan';
+import type { FinancingPlan } from '../rules/bid-plan';
+import { formatCalendarDay } from './date';
+import { formatMoney } from './money';
 
 /** '1 500 000 kr egenkapital + 4 000 000 kr lån (DNB)'; 'Ikke oppgitt' without a plan. */
 export function financingText(financing: FinancingPlan | null): string {
