@@ -84,6 +84,7 @@ export function roundEventFor(snapshot: RoundSnapshot, userId: string): RoundEve
     viewerId: userId,
     winningBidId: row.winningBidId,
     now: liveBidsAt({ closedAt: row.closedAt, deadline: row.deadline }, snapshot.now),
+    seesRejectionMessages: audience === 'owner',
   };
   event.bids = { startingPrice: row.property.price, bids: toBidViews(snapshot.bids, ctx) };
   if (audience === 'owner') {

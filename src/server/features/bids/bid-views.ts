@@ -23,6 +23,8 @@ interface ViewContext {
   viewerId: string;
   winningBidId: string | null;
   now: Date;
+  /** The viewer is the round's owner or an admin: they read the seller's message on every rejected bid. */
+  seesRejectionMessages?: boolean;
 }
 
 /**
@@ -73,7 +75,7 @@ export function toBidViews(rows: BidWithBidder[], ctx: ViewContext): BidView[] {
       hasFinancingProof: Boolean(b.financingProof),
       isRejected: b.rejectedAt !== null,
       // The seller's words are for the bidder of that bid (and the owner, below), not for the other bidders.
-      rejectionMessage: b.userId === ctx.viewerId ? b.rejectionMessage : null,
+      rejectionMessage: b.userId === ctx.viewerId || ctx.seesRejectionMessages ? b.rejectionMessage : null,
     }));
 }
 

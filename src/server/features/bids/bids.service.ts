@@ -167,7 +167,12 @@ export async function listRoundBids(deps: AppDeps, viewer: Viewer, roundId: stri
   const now = liveBidsAt(round, await databaseNow(deps.db));
   return {
     startingPrice: round.price,
-    bids: toBidViews(rows, { viewerId: viewer.id, winningBidId: round.winningBidId, now }),
+    bids: toBidViews(rows, {
+      viewerId: viewer.id,
+      winningBidId: round.winningBidId,
+      now,
+      seesRejectionMessages: round.ownerId === viewer.id || viewer.isAdmin,
+    }),
   };
 }
 

@@ -118,8 +118,12 @@ describe('rejecting a bid', () => {
     expect(otherList.bids.find((x) => x.isHighestBid)?.amount).toBe(4_100_000);
     // Every bid view has the field.
     for (const bid of otherList.bids) expect(typeof bid.isRejected).toBe('boolean');
-    // The owner and an admin: the message with the bidder.
+    // The owner and an admin: the message, in the list every participant reads and with the bidder.
     for (const cookie of [owner.cookie, admin.cookie]) {
+      expect((await roundBids(roundId, cookie)).bids.find((x) => x.id === bidB.id)).toMatchObject({
+        isRejected: true,
+        rejectionMessage: secret,
+      });
       const view = (await ownerBids(roundId, cookie)).find((x) => x.id === bidB.id);
       expect(view).toMatchObject({
         isRejected: true,
@@ -320,6 +324,7 @@ describe('rejecting a bid', () => {
       isRejected: true,
       rejectionMessage: secret,
     });
+    expect(ownerEvent.bids?.bids.find((x) => x.id === bidB.id)?.rejectionMessage).toBe(secret);
     expect(aEvent.bids?.bids.find((x) => x.id === bidB.id)).toMatchObject({
       isRejected: true,
       rejectionMessage: null,

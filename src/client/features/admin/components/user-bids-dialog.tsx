@@ -25,6 +25,11 @@ export function UserBidsDialog({ user, onClose }: { user: AdminUserView | null; 
           { header: 'Adresse', cell: (b) => b.propertyAddress },
           { header: 'Tidspunkt', cell: (b) => formatShortDateTime(b.createdAt), nowrap: true },
           { header: 'Akseptfrist', cell: (b) => (b.bidDeadline ? formatLongDate(b.bidDeadline) : '–') },
+          {
+            header: 'Status',
+            cell: (b) =>
+              b.isRejected ? `Avslått${b.rejectionMessage ? `: ${b.rejectionMessage}` : ''}` : '–',
+          },
         ]}
       />
     );

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlaceBidInput, PlacedBid } from '../../../../shared/schemas/bid';
+import type { PlaceBidInput, PlacedBid, RejectedBid } from '../../../../shared/schemas/bid';
 import type { SelectWinnerResult } from '../../../../shared/schemas/journal';
 import { apiJson } from '../../../lib/api';
 import { closedNow, invalidateRoundData, patchRound, roundKeys } from '../../bid-rounds/api/round-queries';
@@ -48,6 +48,19 @@ export function useSelectWinner(roundId: string) {
       patchRound(queryClient, roundId, closedNow(bidId));
       void invalidateRoundData(queryClient, roundId);
     },
+  });
+}
+
+/** 'Avslå': the seller's written rejection of one bid, with an optional message to its bidder. */
+export function useRejectBid(roundId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bidId, message }: { bidId: string; message: string }) =>
+      apiJson<RejectedBid>('PUT', `${roundPath(roundId)}/bids/${encodeURIComponent(bidId)}/reject`, {
+        message,
+      }),
+    // The live event brings the new lists too; this covers a page whose stream is down.
+    onSuccess: () => void invalidateRoundData(queryClient, roundId),
   });
 }
 

@@ -6,9 +6,17 @@ export function isBidExpired(bid: BidView, now: Date): boolean {
   return bid.bidDeadline !== null && Date.parse(bid.bidDeadline) <= now.getTime();
 }
 
-/** Counts for the floor, the headline and the winner's choice: not lapsed, and the bidder still exists. */
+/**
+ * Counts for the floor, the headline and the winner's choice: not lapsed, not rejected by the seller, and
+ * the bidder still exists (shared/rules/bids isBidLive).
+ */
 export function isBidLive(bid: BidView, now: Date): boolean {
-  return !bid.isBidderDeleted && !isBidExpired(bid, now);
+  return !bid.isBidderDeleted && !bid.isRejected && !isBidExpired(bid, now);
+}
+
+/** The bids the owner may still reject ('Avslå'): every live one. */
+export function liveBidIds(bids: readonly BidView[], now: Date): Set<string> {
+  return new Set(bids.filter((bid) => isBidLive(bid, now)).map((bid) => bid.id));
 }
 
 /**

@@ -5,9 +5,10 @@ import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { useNewBid } from '../../live/new-bids';
 import { useOwnerBids, useRoundBids } from '../api/use-round-bids';
-import { latestLiveBidIds, sortBids } from './bid-expiry';
+import { latestLiveBidIds, liveBidIds, sortBids } from './bid-expiry';
 import { BidRow } from './bid-row';
 import { BidderGroups } from './bidder-groups';
+import { RejectBidDialog } from './reject-bid-dialog';
 import { SelectWinnerDialog } from './select-winner-dialog';
 import { StartingPriceLine } from './starting-price-line';
 
@@ -34,6 +35,7 @@ function Problem({ children }: { children: string }) {
 export function BidList({ round, now, canManage, isOpen, detailsByDefault = false }: BidListProps) {
   const [showDetails, setShowDetails] = useState(detailsByDefault);
   const [winnerCandidate, setWinnerCandidate] = useState<BidView | OwnerBidView | null>(null);
+  const [rejectCandidate, setRejectCandidate] = useState<BidView | OwnerBidView | null>(null);
   const detailed = canManage && showDetails;
   const bidsQuery = useRoundBids(round.id);
   const ownerQuery = useOwnerBids(round.id, detailed);
@@ -49,10 +51,11 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
   // Bids are judged when bidding ended once it has: a won round's winning bid never turns 'Utløpt'.
   const judgedAt = liveBidsAt(round, now);
   const selectable = canManage && isOpen ? latestLiveBidIds(bids, judgedAt) : new Set<string>();
-  const candidateName =
-    winnerCandidate && 'user' in winnerCandidate
-      ? `${winnerCandidate.user.firstName} ${winnerCandidate.user.lastName}`.trim()
-      : null;
+  // 'Avslå' on every live bid while the round is open (issue 23, item 9).
+  const rejectable = canManage && isOpen ? liveBidIds(bids, judgedAt) : new Set<string>();
+  const nameOf = (bid: BidView | OwnerBidView | null) =>
+    bid && 'user' in bid ? `${bid.user.firstName} ${bid.user.lastName}`.trim() : null;
+  const candidateName = nameOf(winnerCandidate);
 
   let body: React.ReactNode;
   if (query.isPending && !source) {
@@ -68,8 +71,10 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
         now={judgedAt}
         roundOpen={isOpen}
         selectable={selectable}
+        rejectable={rejectable}
         flashBidId={flashBidId}
         onSelectWinner={setWinnerCandidate}
+        onReject={setRejectCandidate}
       />
     );
   } else {
@@ -84,8 +89,10 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
             // The bidder may open the proof of their own bid; the server refuses anyone else's.
             canOpenProof={canManage || bid.isOwnBid}
             canSelectWinner={selectable.has(bid.id)}
+            canReject={rejectable.has(bid.id)}
             highlighted={bid.id === flashBidId && bid.isHighestBid}
             onSelectWinner={setWinnerCandidate}
+            onReject={setRejectCandidate}
           />
         ))}
       </Stack>
@@ -116,6 +123,14 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
           bid={winnerCandidate}
           bidderName={candidateName}
           onClose={() => setWinnerCandidate(null)}
+        />
+      ) : null}
+      {canManage ? (
+        <RejectBidDialog
+          roundId={round.id}
+          bid={rejectCandidate}
+          bidderName={nameOf(rejectCandidate)}
+          onClose={() => setRejectCandidate(null)}
         />
       ) : null}
     </Stack>

@@ -18,6 +18,8 @@ interface BidRowProps {
   roundOpen?: boolean;
   /** Show 'Velg som vinner': owner or admin, round open, and this is the bidder's latest live bid. */
   canSelectWinner: boolean;
+  /** Show 'Avslå': owner or admin, round open, and the bid is live. */
+  canReject?: boolean;
   /** The owner, an admin, or the bid's own bidder: the financing proof can be downloaded. */
   canOpenProof: boolean;
   /** Leave out who bid: the owner's grouped view shows it once above the bidder's bids. */
@@ -25,6 +27,7 @@ interface BidRowProps {
   /** It just came in over the live stream as the new highest bid: it glows for a moment. */
   highlighted?: boolean;
   onSelectWinner: (bid: BidView | OwnerBidView) => void;
+  onReject?: (bid: BidView | OwnerBidView) => void;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -44,12 +47,16 @@ export function BidRow({
   now,
   roundOpen = true,
   canSelectWinner,
+  canReject = false,
   canOpenProof,
   hideBidder = false,
   highlighted = false,
   onSelectWinner,
+  onReject,
 }: BidRowProps) {
-  const expired = isBidExpired(bid, now);
+  // A rejected bid says 'Avslått', not also 'Utløpt': the seller's answer is what ended it.
+  const rejected = bid.isRejected;
+  const expired = !rejected && isBidExpired(bid, now);
   const user = 'user' in bid && !hideBidder ? bid.user : null;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : null;
   return (
@@ -92,6 +99,11 @@ export function BidRow({
               Utløpt
             </Badge>
           ) : null}
+          {rejected ? (
+            <Badge variant="filled" color="red.9">
+              Avslått
+            </Badge>
+          ) : null}
         </Group>
       </Group>
       <Stack gap={2} mt="xs">
@@ -102,10 +114,18 @@ export function BidRow({
         </Field>
         <Field label="Akseptfrist">
           {bid.bidDeadline
-            ? `${formatLongDate(bid.bidDeadline)}${expired || !roundOpen ? '' : ` (${formatTimeLeft(bid.bidDeadline, now)})`}`
+            ? `${formatLongDate(bid.bidDeadline)}${expired || rejected || !roundOpen ? '' : ` (${formatTimeLeft(bid.bidDeadline, now)})`}`
             : 'Ikke oppgitt'}
         </Field>
         <Field label="Mottatt">{formatLongDate(bid.createdAt)}</Field>
+        {/* Only the bid's own bidder, the owner and admins get the seller's words; others see 'Avslått'. */}
+        {rejected && bid.rejectionMessage ? (
+          <Field label="Melding fra selgeren">
+            <Text span size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {bid.rejectionMessage}
+            </Text>
+          </Field>
+        ) : null}
         {/* Only the owner's and admins' view carries the plan; other bidders' views have no such field. */}
         {'financing' in bid ? (
           <>
@@ -135,10 +155,19 @@ export function BidRow({
           <BidderDetails user={user} />
         </>
       ) : null}
-      {canSelectWinner ? (
-        <Button size="xs" mt="sm" variant="outline" onClick={() => onSelectWinner(bid)}>
-          Velg som vinner
-        </Button>
+      {canSelectWinner || (canReject && onReject) ? (
+        <Group gap="xs" mt="sm">
+          {canSelectWinner ? (
+            <Button size="xs" variant="outline" onClick={() => onSelectWinner(bid)}>
+              Velg som vinner
+            </Button>
+          ) : null}
+          {canReject && onReject ? (
+            <Button size="xs" variant="outline" color="red.9" onClick={() => onReject(bid)}>
+              Avslå
+            </Button>
+          ) : null}
+        </Group>
       ) : null}
     </Paper>
   );

@@ -9,9 +9,12 @@ interface BidderGroupsProps {
   now: Date;
   roundOpen: boolean;
   selectable: Set<string>;
+  /** The bids that may be rejected: every live one while the round is open. */
+  rejectable?: Set<string>;
   /** The bid that just came in live, highlighted while it is the highest. */
   flashBidId?: string | null;
   onSelectWinner: (bid: BidView | OwnerBidView) => void;
+  onReject?: (bid: BidView | OwnerBidView) => void;
 }
 
 /** Bids grouped by bidder, in list order: each group keyed by the bidder's per-round label. */
@@ -31,8 +34,10 @@ export function BidderGroups({
   now,
   roundOpen,
   selectable,
+  rejectable,
   flashBidId = null,
   onSelectWinner,
+  onReject,
 }: BidderGroupsProps) {
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -66,8 +71,10 @@ export function BidderGroups({
                     hideBidder
                     canOpenProof
                     canSelectWinner={selectable.has(bid.id)}
+                    canReject={rejectable?.has(bid.id) ?? false}
                     highlighted={bid.id === flashBidId && bid.isHighestBid}
                     onSelectWinner={onSelectWinner}
+                    onReject={onReject}
                   />
                 ))}
               </Stack>

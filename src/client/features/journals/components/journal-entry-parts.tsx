@@ -24,7 +24,8 @@ export const entryKey = (entry: JournalEntry) => `${entry.createdAt}-${entry.amo
 const NO_SHRINK = { flexShrink: 0 };
 
 export function EntryBadges({ entry }: { entry: JournalEntry }) {
-  if (!entry.isWinner && !entry.isHighestBid && !entry.isOwnBid && !entry.isExpired) return null;
+  if (!entry.isWinner && !entry.isHighestBid && !entry.isOwnBid && !entry.isExpired && !entry.isRejected)
+    return null;
   return (
     <Group gap={4} wrap="wrap">
       {entry.isWinner ? (
@@ -42,9 +43,14 @@ export function EntryBadges({ entry }: { entry: JournalEntry }) {
           Ditt bud
         </Badge>
       ) : null}
-      {entry.isExpired ? (
+      {entry.isExpired && !entry.isRejected ? (
         <Badge size="sm" variant="filled" color="red.9" style={NO_SHRINK}>
           Utløpt
+        </Badge>
+      ) : null}
+      {entry.isRejected ? (
+        <Badge size="sm" variant="filled" color="red.9" style={NO_SHRINK}>
+          Avslått
         </Badge>
       ) : null}
     </Group>

@@ -34,6 +34,13 @@ const COLUMNS: Column[] = [
       <Stack gap={4}>
         <span style={{ overflowWrap: 'anywhere' }}>{e.bidderName}</span>
         <EntryBadges entry={e} />
+        {/* The rejection is an act of its own in the journal: when, and the seller's words if this copy has them. */}
+        {e.isRejected && e.rejectedAt ? (
+          <Text component="span" size="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {`Avslått ${formatWhen(e.rejectedAt)}`}
+            {e.rejectionMessage ? `: ${e.rejectionMessage}` : ''}
+          </Text>
+        ) : null}
       </Stack>
     ),
     style: { minWidth: '9rem' },
