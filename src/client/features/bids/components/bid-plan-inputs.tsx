@@ -79,7 +79,16 @@ interface BidPlanInputsProps {
 export function BidPlanInputs({ value, onChange, defaultLender, now, errors }: BidPlanInputsProps) {
   return (
     <Stack gap="sm">
-      <Fieldset legend="Finansieringsplan (valgfritt)" variant="unstyled" style={{ minWidth: 0 }}>
+      {/* The legend reads like the form's other labels, and the fields line up with theirs. */}
+      <Fieldset
+        legend={
+          <Text span size="sm" fw={600}>
+            Finansieringsplan (valgfritt)
+          </Text>
+        }
+        variant="unstyled"
+        style={{ minWidth: 0, margin: 0, padding: 0, border: 0 }}
+      >
         <Stack gap="xs">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
             <AmountInput
