@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { checkLanes, DEFAULT_LANES, type JobLane, typesOfOtherLanes } from './lanes';
 import { type ClaimedJob, claimDueJobs, DEFAULT_LOCK_MS } from './queue';
 import { type JobHandler, runClaimedJob } from './run-job';
@@ -35,6 +36,8 @@ export interface WorkerOptions {
 
 /** The pause between jobs of a lane while the process is busy answering requests. */
 export const BUSY_PAUSE_MS = 100;
+/** The longest pause between a lane's tries while the database is out of reach. */
+export const OUTAGE_POLL_MAX_MS = 10_000;
 
 export const defaultBackoff = (attempt: number) => Math.min(5000 * 2 ** (attempt - 1), 60 * 60 * 1000);
 
@@ -51,6 +54,7 @@ export class JobWorker {
   private readonly naps = new Set<() => void>();
   /** Set while stop() waits: lanes claim nothing more and do not sleep. */
   private halting = false;
+  private readonly outages: Outages;
 
   constructor(
     private readonly db: Db,
@@ -61,6 +65,7 @@ export class JobWorker {
   ) {
     this.lanes = options.lanes ?? DEFAULT_LANES;
     checkLanes(this.lanes);
+    this.outages = new Outages(log);
   }
 
   start(): void {
@@ -69,7 +74,10 @@ export class JobWorker {
     for (const task of this.periodic) {
       this.timers.push(
         setInterval(() => {
-          task.run().catch((err) => this.log.error({ err, task: task.name }, 'periodic task failed'));
+          task.run().then(
+            () => this.outages.end(`task ${task.name}`),
+            (err) => this.failed(`task ${task.name}`, err, 'periodic task failed'),
+          );
         }, task.everyMs),
       );
     }
@@ -110,14 +118,35 @@ export class JobWorker {
   }
 
   private async keepLaneRunning(lane: JobLane): Promise<void> {
+    const poll = this.options.pollMs ?? 1000;
+    let pause = poll;
     while (!this.halting) {
       try {
         await this.drainLane(lane);
+        this.outages.end(`lane ${lane.name}`);
+        pause = poll;
       } catch (err) {
-        this.log.error({ err, lane: lane.name }, 'job polling failed');
+        // While the database is away, look again less and less often: it costs nothing to wait, and a
+        // restart should not meet every process's every lane knocking at once.
+        if (this.failed(`lane ${lane.name}`, err, 'job polling failed'))
+          pause = Math.min(pause * 2, OUTAGE_POLL_MAX_MS);
       }
-      await this.nap().done;
+      await this.nap(pause).done;
     }
+  }
+
+  /**
+   * Logs a failed poll or task. The database being out of reach is an outage, not a fault of ours: it is
+   * told once as a warning when it begins and once when it ends, not as an error every second while it lasts
+   * (the requests meanwhile answer 503, and /api/ready says so). Returns whether it was such an outage.
+   */
+  private failed(source: string, err: unknown, message: string): boolean {
+    if (!isDatabaseUnavailable(err)) {
+      this.log.error({ err, source }, message);
+      return false;
+    }
+    this.outages.begin(source, err);
+    return true;
   }
 
   /**
@@ -190,5 +219,31 @@ export class JobWorker {
       this.naps.add(cancel);
     });
     return { done, cancel: () => cancel() };
+  }
+}
+
+/** Which lanes and tasks find the database out of reach now, so each outage is logged at its start and end. */
+class Outages {
+  private readonly since = new Map<string, number>();
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  begin(source: string, err: unknown): void {
+    if (this.since.has(source)) return;
+    this.since.set(source, Date.now());
+    // The driver's own reason (ECONNREFUSED, the server shutting down), not the query it wraps.
+    let cause = err as { message?: unknown; cause?: unknown } | undefined;
+    while (cause?.cause) cause = cause.cause as typeof cause;
+    const reason = String(cause?.message ?? err);
+    this.log.warn({ source, reason }, 'database out of reach: background work waits and tries again');
+  }
+
+  end(source: string): void {
+    const began = this.since.get(source);
+    if (began === undefined) return;
+    this.since.delete(source);
+    this.log.info(
+      { source, seconds: Math.round((Date.now() - began) / 1000) },
+      'database back: background work resumes',
+    );
   }
 }
