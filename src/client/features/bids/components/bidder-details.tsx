@@ -15,13 +15,34 @@ function emailParts(email: string): { part: string; offset: number }[] {
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
+/** A phone number that calls with one tap. */
+export function PhoneLink({ phone }: { phone: string }) {
+  return (
+    <Anchor size="sm" href={telHref(phone)} {...TAP_TARGET}>
+      {phone}
+    </Anchor>
+  );
+}
+
+/** An e-mail address that mails with one tap, broken only between its parts: after '@' and dots. */
+export function EmailLink({ email }: { email: string }) {
+  return (
+    <Anchor size="sm" href={`mailto:${email}`} style={{ overflowWrap: 'anywhere' }} {...TAP_TARGET}>
+      {emailParts(email).map(({ part, offset }) => (
+        <Text span inherit key={offset}>
+          {offset > 0 ? <wbr /> : null}
+          {part}
+        </Text>
+      ))}
+    </Anchor>
+  );
+}
+
 function Phone({ label, phone }: { label: string; phone: string | null }) {
   if (!phone) return <LabeledText labelSize="xs" label={label} value={null} />;
   return (
     <LabeledValue label={label} labelSize="xs">
-      <Anchor size="sm" href={telHref(phone)} {...TAP_TARGET}>
-        {phone}
-      </Anchor>
+      <PhoneLink phone={phone} />
     </LabeledValue>
   );
 }
@@ -36,20 +57,7 @@ export function BidderDetails({ user }: { user: Bidder }) {
       <LabeledText labelSize="xs" label="Navn" value={`${user.firstName} ${user.lastName}`.trim()} />
       {user.email ? (
         <LabeledValue label="E-post" labelSize="xs">
-          {/* Break only between address parts: after '@' and dots, never inside a name. */}
-          <Anchor
-            size="sm"
-            href={`mailto:${user.email}`}
-            style={{ overflowWrap: 'anywhere' }}
-            {...TAP_TARGET}
-          >
-            {emailParts(user.email).map(({ part, offset }) => (
-              <Text span inherit key={offset}>
-                {offset > 0 ? <wbr /> : null}
-                {part}
-              </Text>
-            ))}
-          </Anchor>
+          <EmailLink email={user.email} />
         </LabeledValue>
       ) : (
         <LabeledText labelSize="xs" label="E-post" value={null} />

@@ -1,10 +1,12 @@
-import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { formatMoney } from '../../../../shared/format/money';
-import type { BidView } from '../../../../shared/schemas/bid';
+import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
 import { STATUS_COLORS } from '../../../app/theme';
 import { Modal } from '../../../components/modal';
 import { showToast } from '../../../lib/toast';
 import { useSelectWinner } from '../api/use-bid-actions';
+import { useOwnerBids } from '../api/use-round-bids';
+import { WinnerBidFacts } from './winner-bid-facts';
 
 interface SelectWinnerDialogProps {
   roundId: string;
@@ -15,9 +17,25 @@ interface SelectWinnerDialogProps {
   onClose: () => void;
 }
 
-/** 'Velg vinner av budrunden': accepting a bid is binding, closes the round and tells everyone. */
+/**
+ * The whole bid with who made it. Opened from the plain list the bid has neither, so the owner's view is
+ * fetched (the same query as 'Vis detaljer'); opened from the detailed view it is already there.
+ */
+function useWholeBid(roundId: string, bid: BidView | null) {
+  const given = bid && 'user' in bid ? (bid as OwnerBidView) : null;
+  const query = useOwnerBids(roundId, bid !== null && given === null);
+  const found = bid ? query.data?.find((candidate) => candidate.id === bid.id) : undefined;
+  return { whole: given ?? found ?? null, query };
+}
+
+/**
+ * 'Velg vinner av budrunden': accepting a bid is binding, closes the round and tells everyone. The seller
+ * sees every term of the bid and who to call before the binding click (issue 23, item 10).
+ */
 export function SelectWinnerDialog({ roundId, bid, bidderName, onClose }: SelectWinnerDialogProps) {
   const select = useSelectWinner(roundId);
+  const { whole, query } = useWholeBid(roundId, bid);
+  const wholeName = whole ? `${whole.user.firstName} ${whole.user.lastName}`.trim() : null;
   const confirm = () => {
     if (!bid) return;
     select.mutate(bid.id, {
@@ -38,11 +56,31 @@ export function SelectWinnerDialog({ roundId, bid, bidderName, onClose }: Select
     });
   };
 
+  let facts: React.ReactNode;
+  if (whole) {
+    facts = <WinnerBidFacts bid={whole} now={new Date()} />;
+  } else if (query.isError) {
+    facts = (
+      <Text size="sm" c="red.9" role="alert">
+        {`Kunne ikke hente budet: ${query.error.message}`}
+      </Text>
+    );
+  } else if (query.isPending || query.isFetching) {
+    facts = <Loader size="sm" aria-label="Laster budet" />;
+  } else {
+    facts = (
+      <Text size="sm" c="red.9" role="alert">
+        Budet finnes ikke lenger.
+      </Text>
+    );
+  }
+
   return (
     <Modal
       opened={bid !== null}
       onClose={select.isPending ? () => {} : onClose}
       title="Velg vinner av budrunden"
+      size="lg"
       centered
     >
       {bid ? (
@@ -52,18 +90,26 @@ export function SelectWinnerDialog({ roundId, bid, bidderName, onClose }: Select
             <Text span fw={700}>
               {formatMoney(bid.amount)}
             </Text>{' '}
-            fra {bidderName ?? bid.bidderLabel} som vinner.
+            fra {bidderName ?? wholeName ?? bid.bidderLabel} som vinner.
           </Text>
+          {facts}
           <List size="sm" spacing={4}>
             <List.Item>Valget er bindende og kan ikke angres.</List.Item>
             <List.Item>Budrunden lukkes, og ingen flere bud kan legges inn.</List.Item>
             <List.Item>Alle deltakere får e-post om resultatet, og budjournalen blir tilgjengelig.</List.Item>
           </List>
           <Group justify="flex-end" mt="xs">
+            {/* Focus starts on 'Avbryt' so a stray Enter never accepts a bid. */}
             <Button variant="default" onClick={onClose} disabled={select.isPending} data-autofocus>
               Avbryt
             </Button>
-            <Button color={STATUS_COLORS.active} onClick={confirm} loading={select.isPending}>
+            {/* Binding only once the seller can see what they accept. */}
+            <Button
+              color={STATUS_COLORS.active}
+              onClick={confirm}
+              loading={select.isPending}
+              disabled={whole === null}
+            >
               Bekreft vinner
             </Button>
           </Group>
