@@ -78,7 +78,8 @@ export function AdminTable<T>({
   }
   const headers = [...columns.map((c) => c.header), ...(actions ? ['Handlinger'] : [])];
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
+    // Focusable and named, so a keyboard can scroll a table wider than its dialog (axe: scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} role="region" aria-label={label}>
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label={label}>
         <Table.Thead>
           <Table.Tr>

@@ -1,4 +1,5 @@
 import { Alert, Loader } from '@mantine/core';
+import { financingText, takeoverText } from '../../../../shared/format/bid-plan';
 import { formatLongDate, formatShortDateTime } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import type { AdminUserView } from '../../../../shared/schemas/admin';
@@ -6,7 +7,10 @@ import { Modal } from '../../../components/modal';
 import { useUserBids } from '../api/admin-queries';
 import { AdminTable, fullName } from './admin-table';
 
-/** 'Budhistorikk': every bid the user has placed, newest first, with the property and its deadline. */
+/**
+ * 'Budhistorikk': every bid the user has placed, newest first, with the property, its deadline, the bidder's
+ * financing plan and takeover day, and whether the seller rejected it.
+ */
 export function UserBidsDialog({ user, onClose }: { user: AdminUserView | null; onClose: () => void }) {
   const bids = useUserBids(user?.id ?? null);
   let body: React.ReactNode;
@@ -25,6 +29,9 @@ export function UserBidsDialog({ user, onClose }: { user: AdminUserView | null; 
           { header: 'Adresse', cell: (b) => b.propertyAddress },
           { header: 'Tidspunkt', cell: (b) => formatShortDateTime(b.createdAt), nowrap: true },
           { header: 'Akseptfrist', cell: (b) => (b.bidDeadline ? formatLongDate(b.bidDeadline) : '–') },
+          // Issue 23 item 2: admins see the financing plan and takeover day, as the owner does.
+          { header: 'Finansieringsplan', cell: (b) => financingText(b.financing) },
+          { header: 'Overtakelse', cell: (b) => takeoverText(b.takeoverDate), nowrap: true },
           {
             header: 'Status',
             cell: (b) =>
