@@ -45,7 +45,8 @@ export function UserBidsDialog({ user, onClose }: { user: AdminUserView | null; 
       opened={user !== null}
       onClose={onClose}
       title={user ? `Budhistorikk for ${fullName(user)}` : 'Budhistorikk'}
-      size="xl"
+      // Eight columns: wide enough on a desktop that none is cut off; on a phone the rows are cards.
+      size={1120}
       centered
     >
       {body}
