@@ -20,6 +20,8 @@ import { bidLapseJobHandlers } from './features/bids/bid-lapse';
 import { bidNoticeJobHandlers } from './features/bids/bid-notices';
 import { bidPlacedJobHandlers } from './features/bids/bid-notifications';
 import { bidsRoutes } from './features/bids/bids.routes';
+import { counterOfferJobHandlers } from './features/counter-offers/counter-offer-notices';
+import { counterOffersRoutes } from './features/counter-offers/counter-offers.routes';
 import { financingProofsRoutes } from './features/financing-proofs/financing-proofs.routes';
 import { forgetUnattachedProofs } from './features/financing-proofs/financing-proofs.service';
 import { healthRoutes } from './features/health/health.routes';
@@ -52,7 +54,13 @@ import { type Counters, MemoryCounters } from './security/counters';
 
 // The features' job handlers and periodic tasks, registered once when this module loads, before any worker
 // is built (main.ts and the test set-ups load it first): jobs/ and mail/ never import a feature (decision 031).
-registerJobHandlers(tokenMailJobHandlers, bidLapseJobHandlers, bidPlacedJobHandlers, bidNoticeJobHandlers);
+registerJobHandlers(
+  tokenMailJobHandlers,
+  bidLapseJobHandlers,
+  bidPlacedJobHandlers,
+  bidNoticeJobHandlers,
+  counterOfferJobHandlers,
+);
 registerPeriodicTasks((deps, log) => [
   {
     name: 'close-expired-rounds',
@@ -155,6 +163,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(accountsRoutes(deps));
     await api.register(bidRoundsRoutes(deps));
     await api.register(bidsRoutes(deps, metrics));
+    await api.register(counterOffersRoutes(deps));
     await api.register(journalsRoutes(deps));
     await api.register(adminRoutes(deps));
     await api.register(uploadRoutes(deps));

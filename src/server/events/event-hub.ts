@@ -32,6 +32,7 @@ const WEIGHT: Record<RoundChange, number> = {
   followers: -1,
   'bid-lapsed': 0,
   'bid-rejected': 0,
+  'counter-offer': 0,
   settings: 1,
   price: 2,
   bid: 3,

@@ -155,6 +155,7 @@ const HOW_CLOSED: Record<string, string> = {
   closed: 'Budrunden er lukket av selgeren eller en administrator.',
   winner: 'Et bud er akseptert, og budrunden er lukket.',
   'owner-deleted': 'Selgeren har slettet kontoen sin, og budrunden er lukket.',
+  'counter-offer': 'En budgiver har akseptert selgerens motbud, og budrunden er lukket.',
 };
 
 export function journalReadyMail(to: Person, round: MailRound, reason: string, url: string): Mail {

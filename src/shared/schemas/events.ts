@@ -1,5 +1,6 @@
 import type { OwnerBidView, RoundBids } from './bid';
 import type { BidRoundView, FollowerView, PublicBidRound } from './bid-round';
+import type { CounterOfferView } from './counter-offer';
 
 /**
  * The live stream, GET /api/events (text/event-stream). Each message has an `event:` name from
@@ -12,6 +13,8 @@ export type LiveEventName = 'hello' | 'round' | 'public-round' | 'journals' | 's
 /**
  * What changed a round. 'bid-lapsed': a bid's acceptance deadline passed, so the highest bid may differ.
  * 'bid-rejected': the seller rejected a bid (avslag); it no longer counts, so the highest bid may differ.
+ * 'counter-offer': the seller made, or withdrew, a counter-offer (motbud), or its bidder declined it or let
+ * it lapse. (An accepted one decides the round: 'winner'.)
  * 'followers': someone followed or stopped following it; only the owner is told, with the new list.
  */
 export const ROUND_CHANGES = [
@@ -19,6 +22,7 @@ export const ROUND_CHANGES = [
   'bid',
   'bid-lapsed',
   'bid-rejected',
+  'counter-offer',
   'price',
   'settings',
   'closed',
@@ -44,6 +48,8 @@ export interface RoundEvent {
   round: BidRoundView | null;
   /** GET /api/bid-rounds/:id/bids, for the round's participants (owner, bidders, followers) only. */
   bids?: RoundBids;
+  /** GET /api/bid-rounds/:id/counter-offers, for the round's participants (as `bids`). */
+  counterOffers?: CounterOfferView[];
   /** GET /api/owner/bid-rounds/:id/bids, for the round's owner only. */
   ownerBids?: OwnerBidView[];
   /** With change 'bid': the new bid's id, so the client can announce and highlight it. */

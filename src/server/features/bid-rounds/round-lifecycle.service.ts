@@ -16,6 +16,7 @@ import {
   lockBidderAccount,
   ROUND_NOT_FOUND,
 } from '../bids/bids.service';
+import { counterOffersOfRound, settleCounterOffersOnClose } from '../counter-offers/counter-offer-records';
 import { journalEntriesFor, writeRoundJournals } from '../journals/journals.service';
 import {
   deleteProperty,
@@ -28,6 +29,8 @@ import {
 import { queueRoundClosedNotifications } from './round-notifications';
 
 export const ALREADY_CLOSED = 'Budrunden er allerede lukket';
+
+export type { LockedRound };
 
 /** Owner or admin, else 403; the round must exist, else 404. */
 export function assertCanManage<R extends { ownerId: string | null }>(
@@ -60,7 +63,10 @@ async function endRound(
     closeReason: reason,
     winningBidId,
   });
+  // An open counter-offer ends with the round: lapsed if its deadline had passed, else withdrawn.
+  await settleCounterOffersOnClose(tx, round.id, closedAt);
   const bids = await findBidsWithBidders(tx, round.id, { lockBidders: true });
+  const counterOffers = await counterOffersOfRound(tx, round.id);
   const journalRound = {
     closedAt,
     biddingEndedAt: liveBidsAt({ closedAt, deadline: round.deadline }, closedAt),
@@ -69,7 +75,7 @@ async function endRound(
     startingPrice: round.price,
     property: { title: round.title, address: round.address, imageUrl: round.imageUrl },
   };
-  await writeRoundJournals(tx, round.id, round.ownerId, journalRound, bids);
+  await writeRoundJournals(tx, round.id, round.ownerId, journalRound, bids, counterOffers);
   await publishEvent(tx, { type: 'round', roundId: round.id, change: winningBidId ? 'winner' : 'closed' });
   await queueRoundClosedNotifications(tx, deps, round, reason, winningBidId, bids);
   return bids;
@@ -137,6 +143,20 @@ export async function selectWinner(
     const bidderName = bidder ? `${bidder.firstName} ${bidder.lastName}` : '';
     return { message: 'Vinner valgt', winner: { bidderName, amount: bid.amount } };
   });
+}
+
+/**
+ * The bidder accepted the seller's counter-offer (issue 23): `bidId` is the bid that acceptance placed. Ends
+ * the locked round with it as the winner, exactly as 'Velg som vinner' does, in the caller's transaction.
+ */
+export async function closeWithAcceptedCounterOffer(
+  tx: Tx,
+  deps: AppDeps,
+  round: LockedRound,
+  bidId: string,
+  by: string,
+): Promise<void> {
+  await endRound(tx, deps, round, 'counter-offer', by, bidId);
 }
 
 /** Closes every open round whose deadline has passed. Safe to run anywhere, any number of times. */

@@ -1,6 +1,7 @@
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
+import { counterOfferAcceptedBidderMail, counterOfferOutcomeMail } from '../../mail/counter-offer-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
 import {
   journalReadyMail,
@@ -15,7 +16,8 @@ import type { LockedRound } from './bid-rounds.repository';
 
 /**
  * On any close every participant hears that the journal is ready; when a winner is chosen, the winner, the
- * other bidders and the owner each get their own message instead. Deleted accounts get nothing.
+ * other bidders and the owner each get their own message instead. When the winner accepted the seller's
+ * counter-offer, the winner's and the owner's messages say so. Deleted accounts get nothing.
  */
 export async function queueRoundClosedNotifications(
   tx: DbOrTx,
@@ -28,24 +30,40 @@ export async function queueRoundClosedNotifications(
   const url = `${deps.env.APP_URL}/`;
   const roundLink = roundUrl(deps, round.id);
   const winning = bids.find((b) => b.id === winningBidId);
+  const byCounterOffer = reason === 'counter-offer';
   const bidders = new Map(bids.filter((b) => !b.user.deletedAt).map((b) => [b.userId, b.user]));
   for (const [userId, person] of bidders) {
     if (userId === round.ownerId) continue;
     let mail = journalReadyMail(person, round, reason, url);
     if (winning)
       mail =
-        userId === winning.userId
-          ? winnerMail(person, round, winning.amount, url)
-          : roundDecidedMail(person, round, url);
+        userId !== winning.userId
+          ? roundDecidedMail(person, round, url)
+          : byCounterOffer
+            ? counterOfferAcceptedBidderMail(
+                person,
+                round,
+                { amount: winning.amount, acceptedAt: winning.createdAt },
+                url,
+              )
+            : winnerMail(person, round, winning.amount, url);
     await enqueueMail(tx, mail);
   }
   const owner = round.ownerId ? await findAccount(tx, round.ownerId) : null;
   if (owner) {
     await enqueueMail(
       tx,
-      winning
-        ? winnerChosenOwnerMail(owner, round, winning.amount, roundLink)
-        : journalReadyMail(owner, round, reason, url),
+      !winning
+        ? journalReadyMail(owner, round, reason, url)
+        : byCounterOffer
+          ? counterOfferOutcomeMail(
+              owner,
+              round,
+              'accepted',
+              { amount: winning.amount, who: `${winning.user.firstName} ${winning.user.lastName}` },
+              roundLink,
+            )
+          : winnerChosenOwnerMail(owner, round, winning.amount, roundLink),
     );
   }
 }

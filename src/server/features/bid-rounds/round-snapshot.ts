@@ -6,6 +6,8 @@ import { databaseNow } from '../../db/time';
 import { changesFollowers, isPublicChange, type ReadRoundFanOut } from '../../events/round-readers';
 import { type BidWithBidder, toBidViews, toOwnerBidViews } from '../bids/bid-views';
 import { findBidsWithBidders } from '../bids/bids.service';
+import { type CounterOfferRow, counterOffersOfRound } from '../counter-offers/counter-offer-records';
+import { toCounterOfferViews } from '../counter-offers/counter-offer-views';
 import { toFollowerViews, toPublicRound, toRoundView } from './bid-rounds.service';
 import { findFollowers } from './followers.repository';
 import { findRoundRows, type RoundRow } from './round-views.repository';
@@ -22,6 +24,7 @@ export interface RoundSnapshot {
   bidId?: string;
   row: RoundRow | null;
   bids: BidWithBidder[];
+  counterOffers: CounterOfferRow[];
   bidderIds: Set<string>;
   followerIds: Set<string>;
   /** Set when who follows may have changed: the owner's event then carries the list. */
@@ -37,10 +40,11 @@ export async function readRoundSnapshot(
   bidId?: string,
   followersChanged = changesFollowers(change),
 ): Promise<RoundSnapshot> {
-  const [rows, bids, followers, now] = await Promise.all([
+  const [rows, bids, followers, counterOffers, now] = await Promise.all([
     findRoundRows(db, { kind: 'one', id: roundId }, null),
     findBidsWithBidders(db, roundId),
     findFollowers(db, roundId),
+    counterOffersOfRound(db, roundId),
     databaseNow(db),
   ]);
   return {
@@ -49,6 +53,7 @@ export async function readRoundSnapshot(
     bidId,
     row: rows[0] ?? null,
     bids,
+    counterOffers,
     bidderIds: new Set(bids.map((b) => b.userId)),
     followerIds: new Set(followers.map((f) => f.userId)),
     followers: followersChanged ? toFollowerViews(followers) : null,
@@ -87,6 +92,11 @@ export function roundEventFor(snapshot: RoundSnapshot, userId: string): RoundEve
     seesRejectionMessages: audience === 'owner',
   };
   event.bids = { startingPrice: row.property.price, bids: toBidViews(snapshot.bids, ctx) };
+  event.counterOffers = toCounterOfferViews(snapshot.counterOffers, snapshot.bids, {
+    viewerId: userId,
+    seesRecipients: audience === 'owner',
+    now: snapshot.now,
+  });
   if (audience === 'owner') {
     event.ownerBids = toOwnerBidViews(snapshot.bids, ctx);
     if (snapshot.followers) event.followers = snapshot.followers;

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { formatMoney } from '../../../shared/format/money';
 import type { RejectedBid, rejectBidSchema } from '../../../shared/schemas/bid';
+import type { Tx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, NotFound } from '../../errors';
@@ -9,7 +10,12 @@ import type { Viewer } from '../../http/viewer';
 import { bidRejectedMail, bidRejectedSms } from '../../mail/round-mails';
 import { findAccount } from '../accounts/accounts.service';
 import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
-import { ALREADY_CLOSED, assertCanManage, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
+import {
+  ALREADY_CLOSED,
+  assertCanManage,
+  type LockedRound,
+  lockRoundForChange,
+} from '../bid-rounds/round-lifecycle.service';
 import { queueDropAndWarn } from './bid-lapse';
 import { queueMessages, roundUrl } from './bid-notices';
 import { findHighestLiveBid } from './bid-notices.repository';
@@ -23,6 +29,26 @@ export const ALREADY_REJECTED = 'Budet er allerede avslått';
 export const ROUND_PAST_DEADLINE = 'Budfristen for budrunden har gått ut. Budet kan ikke avslås.';
 export const BID_LAPSED = 'Akseptfristen for dette budet har gått ut. Budet binder ikke lenger budgiveren.';
 export const BIDDER_DELETED = 'Budgiveren har slettet kontoen sin. Budet binder ikke lenger.';
+
+/**
+ * The bid a seller's written answer (avslag, motbud) is given to, judged under the round's lock, which the
+ * caller holds: 404 when there is no such bid, 409 when it is of another round, the round has ended, or the
+ * bid no longer binds (rejected, lapsed, or its bidder deleted their account). The bidder's row is
+ * share-locked: an account deletion under way finishes first, and is then seen here.
+ */
+export async function findAnswerableBid(tx: Tx, round: LockedRound, bidId: string, pastDeadline: string) {
+  const bid = await findBidById(tx, bidId);
+  if (!bid) throw new NotFound(BID_NOT_FOUND);
+  if (bid.bidRoundId !== round.id) throw new Conflict(BID_OF_ANOTHER_ROUND);
+  if (round.isClosed) throw new Conflict(ALREADY_CLOSED);
+  const now = await databaseNow(tx);
+  if (round.deadline <= now) throw new Conflict(pastDeadline);
+  if (bid.rejectedAt) throw new Conflict(ALREADY_REJECTED);
+  if (bid.bidDeadline && bid.bidDeadline <= now) throw new Conflict(BID_LAPSED);
+  const account = await lockBidder(tx, bid.userId);
+  if (!account || account.deletedAt) throw new Conflict(BIDDER_DELETED);
+  return { bid, now };
+}
 
 /**
  * The owner (or an admin) rejects a live bid (avslag). Under the round's row lock, like 'Velg som vinner',
@@ -40,17 +66,7 @@ export async function rejectBid(
   await deps.db.transaction(async (tx) => {
     const round = await lockRoundForChange(tx, roundId);
     assertCanManage(round, viewer);
-    const bid = await findBidById(tx, bidId);
-    if (!bid) throw new NotFound(BID_NOT_FOUND);
-    if (bid.bidRoundId !== round.id) throw new Conflict(BID_OF_ANOTHER_ROUND);
-    if (round.isClosed) throw new Conflict(ALREADY_CLOSED);
-    const now = await databaseNow(tx);
-    if (round.deadline <= now) throw new Conflict(ROUND_PAST_DEADLINE);
-    if (bid.rejectedAt) throw new Conflict(ALREADY_REJECTED);
-    if (bid.bidDeadline && bid.bidDeadline <= now) throw new Conflict(BID_LAPSED);
-    // Share-locked: an account deletion under way finishes first, and is then seen here.
-    const account = await lockBidder(tx, bid.userId);
-    if (!account || account.deletedAt) throw new Conflict(BIDDER_DELETED);
+    const { bid, now } = await findAnswerableBid(tx, round, bidId, ROUND_PAST_DEADLINE);
 
     const before = await findHighestLiveBid(tx, round.id, now);
     await markBidRejected(tx, {

@@ -1,4 +1,5 @@
 import type { CloseReason } from '../../../shared/schemas/bid-round';
+import type { CounterOfferView } from '../../../shared/schemas/counter-offer';
 import type { JournalEntry } from '../../../shared/schemas/journal';
 import {
   type BidWithBidder,
@@ -9,6 +10,7 @@ import {
   isRowLive,
   pseudonymsByBidder,
 } from '../bids/bid-views';
+import { type CounterOfferRow, toCounterOfferViews } from '../counter-offers/counter-offer-views';
 
 /** What a bid_journals row holds. Entries keep the bidder's id so a deleted account can be scrubbed later. */
 export interface StoredJournal {
@@ -22,7 +24,14 @@ export interface StoredJournal {
   startingPrice: number;
   property: { title: string; address: string; imageUrl: string | null };
   entries: StoredEntry[];
+  /**
+   * The seller's counter-offers as this reader may see them (issue 23), in the order made, with the
+   * recipient's id kept for scrubbing. Absent in journals written before counter-offers existed.
+   */
+  counterOffers?: StoredCounterOffer[];
 }
+
+export type StoredCounterOffer = CounterOfferView & { subjectId: string };
 
 /**
  * An entry as stored: 'Utløpt' and 'Avslått' are worked out on reading. The plan, and the rejection's time
@@ -57,6 +66,7 @@ export function buildJournal(
   bidsInOrder: BidWithBidder[],
   readerId: string,
   isOwnerCopy: boolean,
+  counterOfferRows: CounterOfferRow[] = [],
 ): StoredJournal {
   const names = pseudonymsByBidder(bidsInOrder);
   // Only a bid that still bound its bidder when bidding ended was the highest.
@@ -102,6 +112,11 @@ export function buildJournal(
     startingPrice: round.startingPrice,
     property: round.property,
     entries,
+    counterOffers: toCounterOfferViews(counterOfferRows, bidsInOrder, {
+      viewerId: readerId,
+      seesRecipients: isOwnerCopy,
+      now: round.closedAt,
+    }).map((view, i) => ({ ...view, subjectId: counterOfferRows[i]?.recipientId ?? '' })),
   };
 }
 
@@ -109,6 +124,10 @@ export function buildJournal(
 export function scrubJournal(journal: StoredJournal, userId: string): StoredJournal {
   return {
     ...journal,
+    // The owner's copy names a counter-offer's recipient; a bidder's names no one but 'Du'.
+    counterOffers: journal.counterOffers?.map((c) =>
+      c.subjectId === userId && journal.isOwnerCopy ? { ...c, recipientLabel: DELETED_BIDDER } : c,
+    ),
     entries: journal.entries.map((e) =>
       // Only entries that identify the person carry their details; pseudonymous ones have nothing to remove.
       e.subjectId !== userId || e.userId === null

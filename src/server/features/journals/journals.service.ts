@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { Forbidden, NotFound } from '../../errors';
 import type { Viewer } from '../../http/viewer';
 import type { BidWithBidder } from '../bids/bid-views';
+import type { CounterOfferRow } from '../counter-offers/counter-offer-records';
 import { buildJournal, type JournalRound, scrubJournal, toJournalEntries } from './journal-builder';
 import { journalToCsv } from './journal-csv';
 import {
@@ -26,6 +27,7 @@ export async function writeRoundJournals(
   ownerId: string | null,
   round: JournalRound,
   bids: BidWithBidder[],
+  counterOffers: CounterOfferRow[] = [],
 ): Promise<string[]> {
   const bidders = [...new Set(bids.map((b) => b.userId))];
   const readers = ownerId ? [ownerId, ...bidders.filter((id) => id !== ownerId)] : bidders;
@@ -34,7 +36,7 @@ export async function writeRoundJournals(
     readers.map((userId) => ({
       bidRoundId: roundId,
       userId,
-      journalData: buildJournal(round, bids, userId, userId === ownerId),
+      journalData: buildJournal(round, bids, userId, userId === ownerId, counterOffers),
     })),
   );
   return readers;

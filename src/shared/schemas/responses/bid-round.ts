@@ -54,9 +54,9 @@ export const memberPropertySchema = publicPropertySchema
 
 /**
  * How a round ended: its deadline passed, the owner or an admin closed it, a winner was chosen, or the
- * seller deleted their account.
+ * seller deleted their account, or a bidder accepted the seller's counter-offer (issue 23).
  */
-export const closeReasonSchema = z.enum(['deadline', 'closed', 'winner', 'owner-deleted']);
+export const closeReasonSchema = z.enum(['deadline', 'closed', 'winner', 'owner-deleted', 'counter-offer']);
 
 /** A round as a signed-in user sees it (GET /api/bid-rounds/active, /user, /all; POST /api/bid-round). */
 export const bidRoundViewSchema = z

@@ -19,6 +19,7 @@ const CLOSE_REASON_TEXT: Record<CloseReason, string> = {
   closed: 'Lukket av selger eller administrator',
   deadline: 'Budfristen utløp',
   'owner-deleted': 'Selgeren slettet kontoen sin',
+  'counter-offer': 'Motbud akseptert',
 };
 
 export function closeReasonText(reason: CloseReason | null): string {

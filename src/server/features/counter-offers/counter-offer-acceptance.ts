@@ -1,0 +1,36 @@
+import type { Tx } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { Conflict } from '../../errors';
+import { closeWithAcceptedCounterOffer, type LockedRound } from '../bid-rounds/round-lifecycle.service';
+import { tellOwnerBySms } from './counter-offer-notices';
+import { type CounterOfferRow, recipientName } from './counter-offer-views';
+import { answerCounterOffer, findBidPlanOf, insertAcceptedBid } from './counter-offers.repository';
+
+/**
+ * The binding part of an acceptance, under the round's lock the caller holds: the recipient's bid at the
+ * counter-offer's amount and conditions (with the takeover day of the bid it answered), the counter-offer
+ * marked accepted, and the round ended with that bid as the winner. The round's close writes the journals,
+ * publishes the event and queues every participant's message; the owner also gets an SMS.
+ */
+export async function acceptCounterOfferUnderLock(
+  tx: Tx,
+  deps: AppDeps,
+  round: LockedRound,
+  offer: CounterOfferRow,
+  now: Date,
+): Promise<{ id: string; amount: number }> {
+  const answered = await findBidPlanOf(tx, offer.bidId);
+  const bidId = await insertAcceptedBid(tx, {
+    bidRoundId: round.id,
+    userId: offer.recipientId,
+    amount: offer.amount,
+    conditions: offer.conditions,
+    takeoverDate: answered?.takeoverDate ?? null,
+    createdAt: now,
+  });
+  if (!(await answerCounterOffer(tx, offer.id, { status: 'accepted', at: now, acceptedBidId: bidId })))
+    throw new Conflict('Motbudet er allerede akseptert');
+  await closeWithAcceptedCounterOffer(tx, deps, round, bidId, offer.recipientId);
+  await tellOwnerBySms(tx, deps, round, 'accepted', { amount: offer.amount, who: recipientName(offer) });
+  return { id: bidId, amount: offer.amount };
+}

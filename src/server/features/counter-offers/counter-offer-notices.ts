@@ -1,0 +1,121 @@
+import type { DbOrTx } from '../../db/client';
+import { databaseNow } from '../../db/time';
+import type { AppDeps } from '../../deps';
+import { publishEvent } from '../../events/bus-event';
+import { enqueueJob } from '../../jobs/queue';
+import type { JobHandler } from '../../jobs/worker';
+import {
+  type CounterOfferFacts,
+  type CounterOfferOutcome,
+  counterOfferMail,
+  counterOfferOutcomeMail,
+  counterOfferOutcomeSms,
+  counterOfferSms,
+  counterOfferWithdrawnMail,
+} from '../../mail/counter-offer-mails';
+import { enqueueMail } from '../../mail/mail-jobs';
+import { SMS_JOB } from '../../sms/sms-jobs';
+import { findAccount } from '../accounts/accounts.service';
+import { type LockedRound, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
+import { queueMessages, roundUrl } from '../bids/bid-notices';
+import { recipientName } from './counter-offer-views';
+import { answerCounterOffer, findCounterOffer } from './counter-offers.repository';
+
+// Who hears of a counter-offer (issue 23, item 7): its recipient when it is made or withdrawn, the owner
+// when it is accepted, declined or lapses. Queued in the act's own transaction, through the job outbox.
+
+export const COUNTER_OFFER_LAPSED_JOB = 'counter-offer:lapsed';
+
+type MessageRound = Pick<LockedRound, 'id' | 'title' | 'address' | 'ownerId' | 'smsNotificationsEnabled'>;
+
+/** At its deadline an unanswered counter-offer lapses, and the owner is told. */
+export async function scheduleCounterOfferLapse(tx: DbOrTx, id: string, deadline: Date): Promise<void> {
+  await enqueueJob(tx, COUNTER_OFFER_LAPSED_JOB, { counterOfferId: id }, { runAt: deadline });
+}
+
+/** The recipient's mail, and SMS while the round's SMS setting is on: a new counter-offer, or its withdrawal. */
+export async function tellRecipient(
+  tx: DbOrTx,
+  deps: AppDeps,
+  round: MessageRound,
+  recipientId: string,
+  offer: CounterOfferFacts,
+  what: 'new' | 'withdrawn' = 'new',
+): Promise<void> {
+  const person = await findAccount(tx, recipientId);
+  if (!person) return;
+  const url = roundUrl(deps, round.id);
+  if (what === 'withdrawn') {
+    await enqueueMail(tx, counterOfferWithdrawnMail(person, round, offer, url));
+    return;
+  }
+  await queueMessages(
+    tx,
+    round,
+    [{ userId: person.id, email: person.email, firstName: person.firstName, phone: person.phone }],
+    { mail: (to) => counterOfferMail(to, round, offer, url), sms: counterOfferSms(round, offer, url) },
+  );
+}
+
+/** The owner's mail, and SMS while the round's SMS setting is on, of a decline or a lapse. */
+export async function tellOwnerOfAnswer(
+  tx: DbOrTx,
+  deps: AppDeps,
+  round: MessageRound,
+  outcome: CounterOfferOutcome,
+  offer: { amount: number; who: string },
+): Promise<void> {
+  const owner = round.ownerId ? await findAccount(tx, round.ownerId) : null;
+  if (!owner) return;
+  const url = roundUrl(deps, round.id);
+  await queueMessages(
+    tx,
+    round,
+    [{ userId: owner.id, email: owner.email, firstName: owner.firstName, phone: owner.phone }],
+    {
+      mail: (to) => counterOfferOutcomeMail(to, round, outcome, offer, url),
+      sms: counterOfferOutcomeSms(round, outcome, offer, url),
+    },
+  );
+}
+
+/** The owner's SMS of an acceptance: the round's close sends the mail. */
+export async function tellOwnerBySms(
+  tx: DbOrTx,
+  deps: AppDeps,
+  round: MessageRound,
+  outcome: CounterOfferOutcome,
+  offer: { amount: number; who: string },
+): Promise<void> {
+  const owner = round.ownerId ? await findAccount(tx, round.ownerId) : null;
+  if (!owner?.phone || !round.smsNotificationsEnabled) return;
+  const text = counterOfferOutcomeSms(round, outcome, offer, roundUrl(deps, round.id));
+  await enqueueJob(tx, SMS_JOB, { to: owner.phone, text });
+}
+
+export function counterOfferJobHandlers(deps: AppDeps): Record<string, JobHandler> {
+  return {
+    [COUNTER_OFFER_LAPSED_JOB]: async (payload) => {
+      const { counterOfferId } = payload as { counterOfferId: string };
+      await deps.db.transaction(async (tx) => {
+        const found = await findCounterOffer(tx, counterOfferId);
+        if (found?.status !== 'open') return;
+        // Under the round's lock, so a lapse and an acceptance at the last moment are ordered.
+        const round = await lockRoundForChange(tx, found.bidRoundId);
+        const offer = await findCounterOffer(tx, counterOfferId);
+        if (!round || round.isClosed || !offer || offer.status !== 'open') return;
+        if (offer.deadline > (await databaseNow(tx))) {
+          // Ran early (the worker's clock is ahead of the database's): try again at the deadline.
+          await scheduleCounterOfferLapse(tx, offer.id, offer.deadline);
+          return;
+        }
+        if (!(await answerCounterOffer(tx, offer.id, { status: 'lapsed', at: offer.deadline }))) return;
+        await tellOwnerOfAnswer(tx, deps, round, 'lapsed', {
+          amount: offer.amount,
+          who: recipientName(offer),
+        });
+        await publishEvent(tx, { type: 'round', roundId: round.id, change: 'counter-offer' });
+      });
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { DbOrTx } from '../../db/client';
+import {
+  type CounterOfferRow,
+  findCounterOffersOfRound,
+  settleOpenCounterOffers,
+} from './counter-offers.repository';
+
+// What the round's close needs of the counter-offers: kept apart from counter-offers.service, which itself
+// closes rounds through bid-rounds, so that the two features' imports run one way only.
+
+export type { CounterOfferRow };
+
+/** A round's counter-offers in the order they were made, with their bids' amounts and recipients. */
+export function counterOffersOfRound(db: DbOrTx, roundId: string): Promise<CounterOfferRow[]> {
+  return findCounterOffersOfRound(db, roundId);
+}
+
+/** Ends every open counter-offer of a round that is closing at `at`. */
+export async function settleCounterOffersOnClose(tx: DbOrTx, roundId: string, at: Date): Promise<void> {
+  await settleOpenCounterOffers(tx, { roundId }, at);
+}
