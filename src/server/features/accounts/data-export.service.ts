@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import { NotFound } from '../../errors';
 import { listRounds } from '../bid-rounds/bid-rounds.service';
 import { listUserBids } from '../bids/bids.service';
+import { counterOffersTo } from '../counter-offers/counter-offer-records';
 import { listJournals } from '../journals/journals.service';
 import type { Viewer } from './accounts.repository';
 import {
@@ -44,6 +45,7 @@ export async function exportPersonalData(deps: AppDeps, viewer: Viewer): Promise
   const rounds = await listRounds(db, viewer, { kind: 'user', userId: viewer.id });
   const follows = await findFollowsForExport(db, viewer.id);
   const journals = await listJournals(deps, viewer);
+  const counterOffersReceived = await counterOffersTo(db, viewer.id, now);
   const resets = await findResetRequestsForExport(db, viewer.id);
   const proofs = await findProofsForExport(db, viewer.id);
   const actions = await findAdminActionsForExport(db, viewer.id);
@@ -95,6 +97,7 @@ export async function exportPersonalData(deps: AppDeps, viewer: Viewer): Promise
       property: { title: f.title, address: f.address },
     })),
     journals,
+    counterOffersReceived,
     passwordResetRequests: resets.map((r) => ({
       ...r,
       requestedAt: r.requestedAt.toISOString(),

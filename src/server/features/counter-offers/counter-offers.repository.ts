@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CounterOfferStatus } from '../../../shared/rules/counter-offers';
 import type { DbOrTx } from '../../db/client';
 import { bidRounds, bids, counterOffers, properties, users } from '../../db/schema';
@@ -145,4 +145,25 @@ export async function findRoundOwner(db: DbOrTx, roundId: string) {
 export async function findBidPlanOf(db: DbOrTx, bidId: string) {
   const [row] = await db.select({ takeoverDate: bids.takeoverDate }).from(bids).where(eq(bids.id, bidId));
   return row ?? null;
+}
+
+/** The counter-offers made to one user, with their properties, newest first. */
+export function findCounterOffersTo(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: counterOffers.id,
+      bidRoundId: counterOffers.bidRoundId,
+      amount: counterOffers.amount,
+      deadline: counterOffers.deadline,
+      conditions: counterOffers.conditions,
+      status: sql<CounterOfferStatus>`${counterOffers.status}`,
+      createdAt: counterOffers.createdAt,
+      answeredAt: counterOffers.answeredAt,
+      property: { title: properties.title, address: properties.address },
+    })
+    .from(counterOffers)
+    .innerJoin(bidRounds, eq(bidRounds.id, counterOffers.bidRoundId))
+    .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
+    .where(eq(counterOffers.recipientId, userId))
+    .orderBy(desc(counterOffers.createdAt));
 }

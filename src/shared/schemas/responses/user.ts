@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTER_OFFER_STATUSES } from '../../rules/counter-offers';
 import { userBidViewSchema } from './bid';
 import { closeReasonSchema } from './bid-round';
 import { timestamp } from './common';
@@ -74,6 +75,20 @@ export const personalDataExportSchema = z.object({
     }),
   ),
   journals: z.array(journalViewSchema),
+  /** The sellers' counter-offers (motbud) to the user, with what became of them. */
+  counterOffersReceived: z.array(
+    z.object({
+      id: z.guid(),
+      bidRoundId: z.guid(),
+      amount: z.number().int(),
+      deadline: timestamp,
+      conditions: z.string().nullable(),
+      status: z.enum(COUNTER_OFFER_STATUSES),
+      createdAt: timestamp,
+      answeredAt: nullableTimestamp,
+      property: z.object({ title: z.string(), address: z.string() }),
+    }),
+  ),
   passwordResetRequests: z.array(
     z.object({
       id: z.guid(),
