@@ -16,6 +16,7 @@ import { endSessionsOf } from '../auth/sessions.service';
 import { closeRoundsOwnedBy } from '../bid-rounds/round-lifecycle.service';
 import { findRoundsLedByBidder, queueDropsAfterWithdrawal } from '../bids/bid-lapse';
 import { bindingUntil } from '../bids/bids.service';
+import { settleCounterOffersTo } from '../counter-offers/counter-offer-records';
 import { forgetProofsOfUser } from '../financing-proofs/financing-proofs.service';
 import { scrubUserFromJournals } from '../journals/journals.service';
 import type { Viewer } from './accounts.repository';
@@ -103,6 +104,8 @@ export async function scrubAccount(
 ): Promise<void> {
   // Own open rounds end first, so that their journals are written while the seller still exists.
   await closeRoundsOwnedBy(tx, deps, user.id);
+  // Counter-offers to the user can no longer be accepted: they are withdrawn with the account.
+  await settleCounterOffersTo(tx, user.id, await databaseNow(tx));
   // Their bids stop counting with the account (bids of deleted accounts are not live): where one led, the
   // owner and followers hear of the new highest bid once the account is gone.
   const ledRounds = await findRoundsLedByBidder(tx, user.id);

@@ -22,6 +22,11 @@ export async function settleCounterOffersOnClose(tx: DbOrTx, roundId: string, at
   await settleOpenCounterOffers(tx, { roundId }, at);
 }
 
+/** A deleted account can accept nothing: the open counter-offers to it end with it. */
+export async function settleCounterOffersTo(tx: DbOrTx, userId: string, at: Date): Promise<void> {
+  await settleOpenCounterOffers(tx, { recipientId: userId }, at);
+}
+
 /** The counter-offers made to a user, newest first, for their personal data export. */
 export async function counterOffersTo(db: DbOrTx, userId: string, now: Date) {
   const rows = await findCounterOffersTo(db, userId);

@@ -67,12 +67,13 @@ export async function insertCounterOffer(
 }
 
 /**
- * Settles a bidder's open counter-offers in a round (a newer one replaces them), or every open one of the
- * round (it closed): those past their deadline lapsed then, the others are withdrawn now.
+ * Settles a bidder's open counter-offers in a round (a newer one replaces them), every open one of a round
+ * (it closed), or every open one to a bidder (their account is deleted): those past their deadline lapsed
+ * then, the others are withdrawn now.
  */
 export async function settleOpenCounterOffers(
   tx: DbOrTx,
-  where: { roundId: string; recipientId?: string },
+  where: { roundId?: string; recipientId?: string },
   at: Date,
 ): Promise<number> {
   const atSql = sql`${at.toISOString()}::timestamptz`;
@@ -84,7 +85,7 @@ export async function settleOpenCounterOffers(
     })
     .where(
       and(
-        eq(counterOffers.bidRoundId, where.roundId),
+        where.roundId ? eq(counterOffers.bidRoundId, where.roundId) : undefined,
         eq(counterOffers.status, 'open'),
         where.recipientId ? eq(counterOffers.recipientId, where.recipientId) : undefined,
       ),

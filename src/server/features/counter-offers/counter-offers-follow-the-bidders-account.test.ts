@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin, userIdOf } from '../../../../tests/setup/admin';
 import { type CounterOfferHelpers, counterOfferHelpers } from '../../../../tests/setup/counter-offers';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 
 // Decision 014 and 035: a counter-offer to a bidder is about them, so their personal data export lists it
-// with what became of it; another bidder's export does not.
+// with what became of it; another bidder's export does not. When the account goes, its open counter-offers
+// are withdrawn: no one is left to accept them.
 
 let t: TestApp;
 let h: CounterOfferHelpers;
@@ -34,5 +36,22 @@ describe('the personal data export', () => {
     expect(mine[0].property).toEqual({ title: 'Avslagshuset', address: 'Avslagsveien 3, Oslo' });
     expect(mine[0].answeredAt).not.toBeNull();
     expect((await exportOf(b.cookie)).counterOffersReceived).toEqual([]);
+  });
+});
+
+describe('an account deleted', () => {
+  it('withdraws the open counter-offer to it, which can then not be accepted', async () => {
+    const admin = await signInAdmin(t);
+    const { owner, a, roundId, bidA } = await h.setting();
+    const offer = await h.createOk(roundId, owner.cookie, bidA.id, 4_500_000);
+    const id = await userIdOf(t, a.email);
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/admin/users/${id}`,
+      cookie: admin.cookie,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [seen] = await h.listOk(roundId, owner.cookie);
+    expect(seen).toMatchObject({ id: offer.id, status: 'withdrawn', recipientLabel: 'Slettet bruker' });
   });
 });
