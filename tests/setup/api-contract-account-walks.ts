@@ -190,6 +190,11 @@ export async function administratorWalk(c: WalkContext) {
     '/api/admin/users/{id}/change-password': { newPassword: 'adminsatt3' },
     '/api/admin/approve-password-reset/{id}': { newPassword: 'adminsatt3' },
     '/api/bid-rounds/{id}/bids/{bidId}/reject': {},
+    '/api/bid-rounds/{id}/counter-offers': {
+      bidId: unknownId(),
+      amount: 4_500_000,
+      deadline: '2099-01-01T12:00:00Z',
+    },
   };
   for (const { method, template, operation } of operationsOf(contract.document)) {
     if (!uuidParams(operation)) continue;

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, signInVerified } from '../../../tests/setup/admin';
 import { accountsWalk, administratorWalk } from '../../../tests/setup/api-contract-account-walks';
+import { counterOffersWalk } from '../../../tests/setup/api-contract-counter-offer-walk';
 import {
   fill,
   openStream,
@@ -21,7 +22,8 @@ import { OPENAPI_PATH } from './api-docs';
 // content type it does not name, or a body its schema refuses fails here, naming the operation. The last
 // test checks that every operation in the document was called, and answered a success at least once.
 // The checker itself is tried on a made-up document in api-contract-check-names-what-is-wrong.test.ts; the
-// long walks are in tests/setup/api-contract-walks.ts and api-contract-account-walks.ts, all against this
+// long walks are in tests/setup/api-contract-walks.ts, api-contract-counter-offer-walk.ts and
+// api-contract-account-walks.ts, all against this
 // one app and this one contract, so that the last test sees every call.
 
 // The app, the contract, and the people and things the walk builds up, shared by the tests below in order.
@@ -130,6 +132,12 @@ describe('every answer matches the API document', () => {
   it('the owner and two bidders: a round with a picture, bids with a financing proof, a winner, journals', async () => {
     const start = mark();
     await ownerAndBiddersWalk(c);
+    expectAllMatchedSince(start);
+  });
+
+  it('counter-offers: made, read, declined, withdrawn and accepted, with every refusal', async () => {
+    const start = mark();
+    await counterOffersWalk(c);
     expectAllMatchedSince(start);
   });
 
