@@ -1,3 +1,5 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { counterOffers, jobs } from '../../src/server/db/schema';
 import type { CounterOfferView } from '../../src/shared/schemas/counter-offer';
 import { rejectionHelpers } from './rejections';
 import { inHours } from './rounds';
@@ -36,6 +38,56 @@ export function counterOfferHelpers(t: TestApp) {
   const withdraw = (id: string, cookie: string | null) =>
     t.request({ method: 'DELETE', url: `/api/counter-offers/${id}`, ...(cookie ? { cookie } : {}) });
 
-  return { ...base, create, createOk, list, listOk, answer, withdraw };
+  const selectWinner = (roundId: string, bidId: string, cookie: string) =>
+    t.request({ method: 'PUT', url: `/api/bid-rounds/${roundId}/select-winner/${bidId}`, cookie });
+  const closeRound = (roundId: string, cookie: string) =>
+    t.request({ method: 'PUT', url: `/api/bid-rounds/${roundId}/close`, cookie });
+  const setSms = (roundId: string, cookie: string, enabled: boolean) =>
+    t.request({
+      method: 'PUT',
+      url: `/api/bid-rounds/${roundId}/sms-notifications`,
+      cookie,
+      payload: { enabled },
+    });
+
+  /** The round's counter-offers as stored, oldest first. */
+  const rowsOf = (roundId: string) =>
+    t.deps.db
+      .select()
+      .from(counterOffers)
+      .where(eq(counterOffers.bidRoundId, roundId))
+      .orderBy(asc(counterOffers.createdAt));
+  const rowOf = async (id: string) =>
+    (await t.deps.db.select().from(counterOffers).where(eq(counterOffers.id, id)))[0];
+
+  /** The counter-offer's deadline passes now, on the database clock; its lapse job has not run. */
+  const passDeadline = (id: string) =>
+    t.deps.db.update(counterOffers).set({ deadline: sql`clock_timestamp()` }).where(eq(counterOffers.id, id));
+  /** Makes the counter-offer's lapse job due now (again, if it ran already), and runs the queue. */
+  async function runLapseJob(id: string) {
+    await t.deps.db
+      .update(jobs)
+      .set({ runAt: sql`now()`, completedAt: null })
+      .where(sql`${jobs.type} = 'counter-offer:lapsed' and ${jobs.payload}->>'counterOfferId' = ${id}`);
+    await t.runJobs();
+    await t.runJobs();
+  }
+
+  return {
+    ...base,
+    create,
+    createOk,
+    list,
+    listOk,
+    answer,
+    withdraw,
+    selectWinner,
+    closeRound,
+    setSms,
+    rowsOf,
+    rowOf,
+    passDeadline,
+    runLapseJob,
+  };
 }
 export type CounterOfferHelpers = ReturnType<typeof counterOfferHelpers>;
