@@ -1,5 +1,6 @@
 import type { OwnerBidView, RoundBids } from '../../../shared/schemas/bid';
 import type { BidRoundView, FollowerView, PublicBidRound } from '../../../shared/schemas/bid-round';
+import type { CounterOfferView } from '../../../shared/schemas/counter-offer';
 import type { PublicRoundEvent, RoundChange, RoundEvent } from '../../../shared/schemas/events';
 import { roundKeys } from '../bid-rounds/api/round-queries';
 import { PUBLIC_ACTIVE_KEY } from '../bid-rounds/api/use-active-rounds';
@@ -42,6 +43,9 @@ export function applyRoundEvent(writer: CacheWriter, event: RoundEvent): void {
   else writer.refresh(roundKeys.bids(roundId), true);
   if (ownerBids) writer.write<OwnerBidView[]>(roundKeys.ownerBids(roundId), () => ownerBids);
   else writer.refresh(roundKeys.ownerBids(roundId), true);
+  const { counterOffers } = event;
+  if (counterOffers) writer.write<CounterOfferView[]>(roundKeys.counterOffers(roundId), () => counterOffers);
+  else writer.refresh(roundKeys.counterOffers(roundId), true);
   writer.refresh(roundKeys.userBids);
 
   if (event.change === 'bid' && event.bidId) {

@@ -41,12 +41,12 @@ export function patchRound(
 
 /** The round as closed, the moment the server has said so. */
 export const closedNow =
-  (winningBidId: string | null) =>
+  (winningBidId: string | null, reason?: BidRoundView['closeReason']) =>
   (round: BidRoundView): BidRoundView => ({
     ...round,
     isClosed: true,
     closedAt: new Date().toISOString(),
-    closeReason: winningBidId ? 'winner' : 'closed',
+    closeReason: reason ?? (winningBidId ? 'winner' : 'closed'),
     winningBidId,
   });
 

@@ -15,9 +15,10 @@ const WITHOUT_WINNER: Partial<Record<string, string>> = {
 
 /** How the round ended, and for what: the accepted bid, or the highest when no winner was chosen. */
 export function closedRoundOutcome(round: BidRoundView, journal: JournalView | null): string {
-  if (round.closeReason === 'winner') {
+  if (round.closeReason === 'winner' || round.closeReason === 'counter-offer') {
+    const how = round.closeReason === 'winner' ? 'Vinner valgt' : 'Solgt etter akseptert motbud';
     const winner = journal ? leadingEntry(journal) : null;
-    return winner?.isWinner ? `Vinner valgt: ${formatMoney(winner.amount)}` : 'Vinner valgt';
+    return winner?.isWinner ? `${how}: ${formatMoney(winner.amount)}` : how;
   }
   // A round past its deadline that the sweep has not closed yet has ended the same way.
   const how = (round.closeReason && WITHOUT_WINNER[round.closeReason]) ?? 'Budfristen gikk ut';

@@ -19,7 +19,13 @@ interface AcceptanceDeadlineInputProps {
   /** The round's rule, shown above the picker so bidders meet it as text, not only as disabled dates. */
   note?: string;
   error?: string | null;
+  /** The field's name; 'Akseptfrist' in the bid form. */
+  label?: string;
+  /** The line under the picker once a time is chosen; the bid form's by default. */
+  chosenText?: (chosen: Date) => string;
 }
+
+const bidValidUntil = (chosen: Date) => `Budet ditt gjelder til ${formatLongDate(chosen)} (norsk tid).`;
 
 /**
  * 'Akseptfrist': a day, an hour and a minute (5-minute steps), all on Oslo clocks whatever the browser's
@@ -31,12 +37,14 @@ export function AcceptanceDeadlineInput({
   earliest,
   note,
   error,
+  label = 'Akseptfrist',
+  chosenText = bidValidUntil,
 }: AcceptanceDeadlineInputProps) {
   const hintId = useId();
   const chosen = dateFromParts(value);
   return (
     <fieldset
-      aria-label="Akseptfrist"
+      aria-label={label}
       aria-describedby={hintId}
       style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
     >
@@ -49,7 +57,7 @@ export function AcceptanceDeadlineInput({
         <Group gap="xs" align="flex-start" wrap="nowrap">
           <DatePickerInput
             loadOnUse
-            label="Akseptfrist"
+            label={label}
             placeholder="Velg dato"
             // The month short ("24. nov. 2026"): at 390 px the long one wrapped onto two lines; the hint below
             // spells the whole date out.
@@ -83,9 +91,7 @@ export function AcceptanceDeadlineInput({
           </Text>
         ) : null}
         <Text id={hintId} size="sm">
-          {chosen
-            ? `Budet ditt gjelder til ${formatLongDate(chosen)} (norsk tid).`
-            : 'Velg dato og klokkeslett i norsk tid.'}
+          {chosen ? chosenText(chosen) : 'Velg dato og klokkeslett i norsk tid.'}
         </Text>
       </Stack>
     </fieldset>

@@ -3,11 +3,16 @@ import { useState } from 'react';
 import { liveBidsAt } from '../../../../shared/rules/bids';
 import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { useCurrentUser } from '../../auth/use-current-user';
 import { useNewBid } from '../../live/new-bids';
+import { useCounterOffers } from '../api/use-counter-offers';
 import { useOwnerBids, useRoundBids } from '../api/use-round-bids';
 import { latestLiveBidIds, liveBidIds, sortBids } from './bid-expiry';
 import { BidRow } from './bid-row';
 import { BidderGroups } from './bidder-groups';
+import { CounterOfferDialog } from './counter-offer-dialog';
+import { placeCounterOffers } from './counter-offer-order';
+import { CounterOfferRow } from './counter-offer-row';
 import { RejectBidDialog } from './reject-bid-dialog';
 import { SelectWinnerDialog } from './select-winner-dialog';
 import { StartingPriceLine } from './starting-price-line';
@@ -36,6 +41,10 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
   const [showDetails, setShowDetails] = useState(detailsByDefault);
   const [winnerCandidate, setWinnerCandidate] = useState<BidView | OwnerBidView | null>(null);
   const [rejectCandidate, setRejectCandidate] = useState<BidView | OwnerBidView | null>(null);
+  const [counterCandidate, setCounterCandidate] = useState<BidView | OwnerBidView | null>(null);
+  const signedIn = useCurrentUser().isAuthenticated;
+  // Visitors see no counter-offers: the server answers them 401.
+  const counterOffers = useCounterOffers(round.id, signedIn).data ?? [];
   const detailed = canManage && showDetails;
   const bidsQuery = useRoundBids(round.id);
   const ownerQuery = useOwnerBids(round.id, detailed);
@@ -53,6 +62,11 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
   const selectable = canManage && isOpen ? latestLiveBidIds(bids, judgedAt) : new Set<string>();
   // 'Avslå' on every live bid while the round is open (issue 23, item 9).
   const rejectable = canManage && isOpen ? liveBidIds(bids, judgedAt) : new Set<string>();
+  // 'Gi motbud' and 'Trekk motbud' are the owner's alone (an admin may not offer on a seller's behalf).
+  const canCounter = round.isOwner && isOpen;
+  const counterable = canCounter ? rejectable : new Set<string>();
+  // The owner's detailed view names the bidder; the plain list, until it comes, the pseudonym.
+  const counterNames = useOwnerBids(round.id, counterCandidate !== null && !detailed).data;
   const nameOf = (bid: BidView | OwnerBidView | null) =>
     bid && 'user' in bid ? `${bid.user.firstName} ${bid.user.lastName}`.trim() : null;
   const candidateName = nameOf(winnerCandidate);
@@ -75,26 +89,43 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
         flashBidId={flashBidId}
         onSelectWinner={setWinnerCandidate}
         onReject={setRejectCandidate}
+        roundId={round.id}
+        counterOffers={counterOffers}
+        counterable={counterable}
+        onCounter={setCounterCandidate}
+        canWithdraw={canCounter}
       />
     );
   } else {
     body = (
       <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-        {bids.map((bid) => (
-          <BidRow
-            key={bid.id}
-            bid={bid}
-            now={judgedAt}
-            roundOpen={isOpen}
-            // The bidder may open the proof of their own bid; the server refuses anyone else's.
-            canOpenProof={canManage || bid.isOwnBid}
-            canSelectWinner={selectable.has(bid.id)}
-            canReject={rejectable.has(bid.id)}
-            highlighted={bid.id === flashBidId && bid.isHighestBid}
-            onSelectWinner={setWinnerCandidate}
-            onReject={setRejectCandidate}
-          />
-        ))}
+        {placeCounterOffers(bids, counterOffers).map((entry) =>
+          entry.kind === 'counter-offer' ? (
+            <CounterOfferRow
+              key={entry.offer.id}
+              roundId={round.id}
+              offer={entry.offer}
+              now={now}
+              canWithdraw={canCounter}
+            />
+          ) : (
+            <BidRow
+              key={entry.bid.id}
+              bid={entry.bid}
+              now={judgedAt}
+              roundOpen={isOpen}
+              // The bidder may open the proof of their own bid; the server refuses anyone else's.
+              canOpenProof={canManage || entry.bid.isOwnBid}
+              canSelectWinner={selectable.has(entry.bid.id)}
+              canReject={rejectable.has(entry.bid.id)}
+              highlighted={entry.bid.id === flashBidId && entry.bid.isHighestBid}
+              onSelectWinner={setWinnerCandidate}
+              onReject={setRejectCandidate}
+              canCounter={counterable.has(entry.bid.id)}
+              onCounter={setCounterCandidate}
+            />
+          ),
+        )}
       </Stack>
     );
   }
@@ -123,6 +154,28 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
           bid={winnerCandidate}
           bidderName={candidateName}
           onClose={() => setWinnerCandidate(null)}
+        />
+      ) : null}
+      {canCounter ? (
+        <CounterOfferDialog
+          roundId={round.id}
+          roundDeadline={round.deadline}
+          bid={counterCandidate}
+          bidderName={nameOf(
+            counterNames?.find((bid) => bid.id === counterCandidate?.id) ?? counterCandidate,
+          )}
+          openOffer={
+            counterOffers.find(
+              (offer) =>
+                offer.status === 'open' &&
+                counterCandidate !== null &&
+                bids.some(
+                  (bid) => bid.id === offer.bidId && bid.bidderLabel === counterCandidate.bidderLabel,
+                ),
+            ) ?? null
+          }
+          now={now}
+          onClose={() => setCounterCandidate(null)}
         />
       ) : null}
       {canManage ? (

@@ -3,13 +3,17 @@ import type { CSSProperties } from 'react';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { useNow } from '../../../lib/use-now';
 import { useCurrentUser } from '../../auth/use-current-user';
+import { useCounterOffers } from '../api/use-counter-offers';
 import { useRoundBids } from '../api/use-round-bids';
 import { isBidLive } from './bid-expiry';
 import { BidForm } from './bid-form';
 import { BidList } from './bid-list';
 import classes from './bid-round-panel.module.css';
+import { CounterOfferCard } from './counter-offer-card';
+import { openOfferToMe } from './counter-offer-order';
 import { FollowButton } from './follow-button';
 import { FollowersList } from './followers-list';
+import { RoundOutcome } from './round-outcome';
 import { SmsSwitch } from './sms-switch';
 
 const CLOCK_TICK_MS = 5000;
@@ -19,6 +23,9 @@ const READABLE_COLORS = {
   '--mantine-color-error': 'var(--mantine-color-red-9)',
   '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
 } as CSSProperties;
+
+const isOpenNow = (round: BidRoundView, now: Date) =>
+  !round.isClosed && round.isActive && Date.parse(round.deadline) > now.getTime();
 
 function Note({ children }: { children: string }) {
   return (
@@ -36,10 +43,12 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
   const { user } = useCurrentUser();
   const now = useNow(CLOCK_TICK_MS);
   const bids = useRoundBids(round.id);
+  // The seller's open counter-offer to this bidder stands out above the bid form (issue 23, item 11).
+  const counterOffers = useCounterOffers(round.id, Boolean(user) && !round.isOwner);
+  const offerToMe = isOpenNow(round, now) && !round.isOwner ? openOfferToMe(counterOffers.data, now) : null;
 
   const canManage = round.isOwner || Boolean(user?.isAdmin);
-  const deadlinePassed = Date.parse(round.deadline) <= now.getTime();
-  const isOpen = !round.isClosed && round.isActive && !deadlinePassed;
+  const isOpen = isOpenNow(round, now);
   const canFollow = Boolean(user?.emailVerified) && !round.isOwner;
 
   const startingPrice = bids.data?.startingPrice ?? round.property.price;
@@ -66,6 +75,7 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
       {bidArea ? (
         <>
           <Stack gap="sm" className={classes.bid}>
+            {offerToMe ? <CounterOfferCard roundId={round.id} offer={offerToMe} now={now} /> : null}
             <Title order={3} size="h4">
               Legg inn bud
             </Title>
@@ -75,9 +85,10 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
           <Divider className={classes.listDivider} />
         </>
       ) : null}
-      <Box className={classes.list}>
+      <Stack gap="sm" className={classes.list}>
+        <RoundOutcome round={round} bids={bids.data?.bids} />
         <BidList round={round} now={now} canManage={canManage} isOpen={isOpen} />
-      </Box>
+      </Stack>
       {canManage ? (
         <>
           <Divider className={classes.ownerDivider} />

@@ -28,6 +28,9 @@ interface BidRowProps {
   highlighted?: boolean;
   onSelectWinner: (bid: BidView | OwnerBidView) => void;
   onReject?: (bid: BidView | OwnerBidView) => void;
+  /** Show 'Gi motbud': the round's owner, round open, and the bid is live. */
+  canCounter?: boolean;
+  onCounter?: (bid: BidView | OwnerBidView) => void;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -53,6 +56,8 @@ export function BidRow({
   highlighted = false,
   onSelectWinner,
   onReject,
+  canCounter = false,
+  onCounter,
 }: BidRowProps) {
   // A rejected bid says 'Avslått', not also 'Utløpt': the seller's answer is what ended it.
   const rejected = bid.isRejected;
@@ -155,11 +160,16 @@ export function BidRow({
           <BidderDetails user={user} />
         </>
       ) : null}
-      {canSelectWinner || (canReject && onReject) ? (
+      {canSelectWinner || (canReject && onReject) || (canCounter && onCounter) ? (
         <Group gap="xs" mt="sm">
           {canSelectWinner ? (
             <Button size="xs" variant="outline" onClick={() => onSelectWinner(bid)}>
               Velg som vinner
+            </Button>
+          ) : null}
+          {canCounter && onCounter ? (
+            <Button size="xs" variant="outline" color="grape.9" onClick={() => onCounter(bid)}>
+              Gi motbud
             </Button>
           ) : null}
           {canReject && onReject ? (

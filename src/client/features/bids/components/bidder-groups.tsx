@@ -1,7 +1,10 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
+import type { CounterOfferView } from '../../../../shared/schemas/counter-offer';
 import { BidRow } from './bid-row';
 import { BidderDetails } from './bidder-details';
+import { offersFor, placeCounterOffers } from './counter-offer-order';
+import { CounterOfferRow } from './counter-offer-row';
 
 interface BidderGroupsProps {
   /** Highest first; the bidders come in the order of their highest bid. */
@@ -15,6 +18,14 @@ interface BidderGroupsProps {
   flashBidId?: string | null;
   onSelectWinner: (bid: BidView | OwnerBidView) => void;
   onReject?: (bid: BidView | OwnerBidView) => void;
+  roundId: string;
+  /** The seller's counter-offers, each shown in its bidder's group by time. */
+  counterOffers?: readonly CounterOfferView[];
+  /** The bids that may get a counter-offer ('Gi motbud'): the owner's, every live one while open. */
+  counterable?: Set<string>;
+  onCounter?: (bid: BidView | OwnerBidView) => void;
+  /** The owner, while the round is open: open counter-offers can be withdrawn. */
+  canWithdraw?: boolean;
 }
 
 /** Bids grouped by bidder, in list order: each group keyed by the bidder's per-round label. */
@@ -38,6 +49,11 @@ export function BidderGroups({
   flashBidId = null,
   onSelectWinner,
   onReject,
+  roundId,
+  counterOffers = [],
+  counterable,
+  onCounter,
+  canWithdraw = false,
 }: BidderGroupsProps) {
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -62,21 +78,38 @@ export function BidderGroups({
             <Stack gap="xs" mt="xs">
               <BidderDetails user={first.user} />
               <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-                {group.map((bid) => (
-                  <BidRow
-                    key={bid.id}
-                    bid={bid}
-                    now={now}
-                    roundOpen={roundOpen}
-                    hideBidder
-                    canOpenProof
-                    canSelectWinner={selectable.has(bid.id)}
-                    canReject={rejectable?.has(bid.id) ?? false}
-                    highlighted={bid.id === flashBidId && bid.isHighestBid}
-                    onSelectWinner={onSelectWinner}
-                    onReject={onReject}
-                  />
-                ))}
+                {placeCounterOffers(group, offersFor(group, counterOffers)).map((entry) => {
+                  if (entry.kind === 'counter-offer') {
+                    return (
+                      <CounterOfferRow
+                        key={entry.offer.id}
+                        roundId={roundId}
+                        offer={entry.offer}
+                        now={now}
+                        canWithdraw={canWithdraw}
+                        hideRecipient
+                      />
+                    );
+                  }
+                  const { bid } = entry;
+                  return (
+                    <BidRow
+                      key={bid.id}
+                      bid={bid}
+                      now={now}
+                      roundOpen={roundOpen}
+                      hideBidder
+                      canOpenProof
+                      canSelectWinner={selectable.has(bid.id)}
+                      canReject={rejectable?.has(bid.id) ?? false}
+                      highlighted={bid.id === flashBidId && bid.isHighestBid}
+                      onSelectWinner={onSelectWinner}
+                      onReject={onReject}
+                      canCounter={counterable?.has(bid.id) ?? false}
+                      onCounter={onCounter}
+                    />
+                  );
+                })}
               </Stack>
             </Stack>
           </Paper>

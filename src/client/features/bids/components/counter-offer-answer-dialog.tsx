@@ -1,0 +1,85 @@
+import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { formatAmountInWords } from '../../../../shared/format/amount-in-words';
+import { formatLongDate } from '../../../../shared/format/date';
+import { formatMoney } from '../../../../shared/format/money';
+import type { CounterOfferView } from '../../../../shared/schemas/counter-offer';
+import { STATUS_COLORS } from '../../../app/theme';
+import { Modal } from '../../../components/modal';
+import { useAcceptCounterOffer, useDeclineCounterOffer } from '../api/use-counter-offers';
+
+export type CounterOfferAnswer = 'accept' | 'decline';
+
+interface CounterOfferAnswerDialogProps {
+  roundId: string;
+  offer: CounterOfferView;
+  /** Which answer is being confirmed; the dialog is open while it is set. */
+  answer: CounterOfferAnswer | null;
+  onClose: () => void;
+}
+
+/**
+ * The bidder's confirmation of their answer to a counter-offer: accepting is binding for both parties and
+ * decides the round, so it shows the amount in digits and in words first (issue 23, item 11).
+ */
+export function CounterOfferAnswerDialog({ roundId, offer, answer, onClose }: CounterOfferAnswerDialogProps) {
+  const accept = useAcceptCounterOffer(roundId);
+  const decline = useDeclineCounterOffer(roundId);
+  const pending = accept.isPending || decline.isPending;
+  const amount = formatMoney(offer.amount);
+
+  // The toasts are the mutations' own (use-counter-offers.ts).
+  const confirm = () => {
+    if (answer === 'accept') accept.mutate(offer.id, { onSettled: onClose });
+    else if (answer === 'decline') decline.mutate(offer.id, { onSettled: onClose });
+  };
+
+  const accepting = answer === 'accept';
+  return (
+    <Modal
+      opened={answer !== null}
+      onClose={pending ? () => {} : onClose}
+      title={accepting ? 'Aksepter motbud' : 'Avslå motbud'}
+      centered
+    >
+      <Stack gap="sm">
+        <Text>
+          {accepting ? 'Du aksepterer selgerens motbud på' : 'Du avslår selgerens motbud på'}{' '}
+          <Text span fw={700}>
+            {amount}
+          </Text>
+          .
+        </Text>
+        {accepting ? (
+          <>
+            <Text size="sm" fs="italic">
+              {formatAmountInWords(offer.amount)}
+            </Text>
+            <Text fw={700}>Dette er bindende.</Text>
+            <List size="sm" spacing={4}>
+              <List.Item>{`Du forplikter deg til å kjøpe eiendommen for ${amount}.`}</List.Item>
+              {offer.conditions ? (
+                <List.Item>{`Med selgerens forbehold: ${offer.conditions}`}</List.Item>
+              ) : null}
+              <List.Item>Budrunden lukkes, og du er vinneren. Alle deltakere får beskjed.</List.Item>
+            </List>
+          </>
+        ) : (
+          <List size="sm" spacing={4}>
+            <List.Item>Avslaget kan ikke angres, og motbudet kan ikke aksepteres senere.</List.Item>
+            <List.Item>Budet ditt står som før, med sin akseptfrist.</List.Item>
+            <List.Item>{`Selgeren får beskjed. Motbudet gjaldt til ${formatLongDate(offer.deadline)}.`}</List.Item>
+          </List>
+        )}
+        <Group justify="flex-end" mt="xs">
+          {/* Focus starts on 'Avbryt' so a stray Enter never binds anyone. */}
+          <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
+            Avbryt
+          </Button>
+          <Button color={accepting ? STATUS_COLORS.active : 'red.9'} onClick={confirm} loading={pending}>
+            {accepting ? 'Aksepter motbudet' : 'Avslå motbudet'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Screenshots for a person to look at, taken only when E2E_SHOTS_DIR names a folder (off by default, and
+ * never in the repository): the page, or one element such as a dialog, at 390 and at 1280 px wide. The
+ * window is put back as it was, so the test goes on as without them.
+ */
+export async function screenshotAtBothWidths(page: Page, name: string, element?: Locator): Promise<void> {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  const before = page.viewportSize();
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // Two frames for the layout to follow the new width.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const path = `${dir}/${name}-${width}.png`;
+    if (element) await element.screenshot({ path });
+    else await page.screenshot({ path, fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
+}
