@@ -172,6 +172,16 @@ export async function administratorWalk(c: WalkContext) {
   ).toBe(403);
   const doomed = await createRoundAs(api, owner, { title: 'Hytte som skal slettes' });
   await placeBidOk(api, bidder, doomed.id, 4_100_000);
+  // The round's acts so far, as the admin's round view reads them (decision 036).
+  expect(
+    (
+      await api.request({
+        method: 'GET',
+        url: `/api/admin/bid-rounds/${doomed.id}/acts`,
+        cookie: admin.cookie,
+      })
+    ).statusCode,
+  ).toBe(200);
   expect(
     (
       await api.request({

@@ -1,6 +1,7 @@
 // The answers' shapes are the zod schemas the routes declare (responses/journal.ts); the client gets the types.
 export type {
   CloseRoundResult,
+  JournalAct,
   JournalEntry,
   JournalView,
   SelectWinnerResult,

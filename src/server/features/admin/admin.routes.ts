@@ -10,10 +10,12 @@ import {
   unverifiedUserSchema,
 } from '../../../shared/schemas/responses/admin';
 import { messageSchema } from '../../../shared/schemas/responses/common';
+import { journalActSchema } from '../../../shared/schemas/responses/journal';
 import type { AppDeps } from '../../deps';
 import { viewerOf } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import { approveReset, listPendingResets, rejectReset } from './admin-resets.service';
+import { listRoundActs } from './admin-round-acts.service';
 import { deleteRoundAsAdmin } from './admin-rounds.service';
 import {
   approveUser,
@@ -138,6 +140,14 @@ export function adminRoutes(deps: AppDeps) {
       },
     );
 
+    // Every act of the round so far, as the owner's journal names them (decision 036).
+    const actsSchemas = {
+      params: roundParams,
+      response: { 200: z.array(journalActSchema), ...errorResponses(404) },
+    };
+    app.get('/api/admin/bid-rounds/:id/acts', { config: admin, schema: actsSchemas }, (request) =>
+      listRoundActs(deps, viewerOf(request), request.params.id),
+    );
     app.delete(
       '/api/admin/bid-rounds/:id',
       { config: admin, schema: { params: roundParams, response: done(404) } },

@@ -202,6 +202,9 @@ describe('a rejected bid, told and recorded', () => {
       ['Arne Test', 'Avslått', 'Bud', ''],
       ['Berit Test', 'Vinner', 'Bud', ''],
       ['Arne Test', 'Avslått', 'Avslag', secret],
+      // Then the acceptance and the close, acts of their own since decision 036.
+      ['Berit Test', 'Vinner', 'Vinner valgt', ''],
+      ['', '', 'Budrunden lukket', 'Vinner valgt'],
     ]);
   });
 });

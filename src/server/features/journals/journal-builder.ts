@@ -1,6 +1,6 @@
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { CounterOfferView } from '../../../shared/schemas/counter-offer';
-import type { JournalEntry } from '../../../shared/schemas/journal';
+import type { JournalAct, JournalEntry } from '../../../shared/schemas/journal';
 import {
   type BidWithBidder,
   bidderDetails,
@@ -11,6 +11,7 @@ import {
   pseudonymsByBidder,
 } from '../bids/bid-views';
 import { type CounterOfferRow, toCounterOfferViews } from '../counter-offers/counter-offer-views';
+import { type ActClose, journalActs } from './journal-acts';
 
 /** What a bid_journals row holds. Entries keep the bidder's id so a deleted account can be scrubbed later. */
 export interface StoredJournal {
@@ -58,20 +59,19 @@ export interface JournalRound {
 }
 
 /**
- * One journal for one reader (forskriften § 3-5): every bid with time received, amount, conditions and
- * acceptance deadline. The owner's copy names every bidder; a bidder's copy names only themself.
+ * The entries of one reader's journal (forskriften § 3-5): every bid with time received, amount, conditions
+ * and acceptance deadline, highest first. The owner's copy names every bidder; a bidder's names only them.
  */
-export function buildJournal(
-  round: JournalRound,
+export function journalEntriesOf(
+  round: Pick<JournalRound, 'biddingEndedAt' | 'winningBidId'>,
   bidsInOrder: BidWithBidder[],
   readerId: string,
   isOwnerCopy: boolean,
-  counterOfferRows: CounterOfferRow[] = [],
-): StoredJournal {
+): StoredEntry[] {
   const names = pseudonymsByBidder(bidsInOrder);
   // Only a bid that still bound its bidder when bidding ended was the highest.
   const top = highestLiveAmount(bidsInOrder, round.biddingEndedAt);
-  const entries = [...bidsInOrder]
+  return [...bidsInOrder]
     .sort((a, b) => b.amount - a.amount || a.createdAt.getTime() - b.createdAt.getTime())
     .map((b) => {
       const own = b.userId === readerId;
@@ -102,6 +102,29 @@ export function buildJournal(
         rejectionMessage: isOwnerCopy || own ? b.rejectionMessage : null,
       };
     });
+}
+
+/** The round's counter-offers as one reader may see them at `now`, with each recipient's id for scrubbing. */
+export function journalCounterOffersOf(
+  rows: CounterOfferRow[],
+  bidsInOrder: BidWithBidder[],
+  readerId: string,
+  isOwnerCopy: boolean,
+  now: Date,
+): StoredCounterOffer[] {
+  return toCounterOfferViews(rows, bidsInOrder, { viewerId: readerId, seesRecipients: isOwnerCopy, now }).map(
+    (view, i) => ({ ...view, subjectId: rows[i]?.recipientId ?? '' }),
+  );
+}
+
+/** One journal for one reader, written as the round closes. */
+export function buildJournal(
+  round: JournalRound,
+  bidsInOrder: BidWithBidder[],
+  readerId: string,
+  isOwnerCopy: boolean,
+  counterOfferRows: CounterOfferRow[] = [],
+): StoredJournal {
   return {
     version: 1,
     isOwnerCopy,
@@ -111,12 +134,14 @@ export function buildJournal(
     acceptedAt: round.winningBidId ? round.closedAt.toISOString() : null,
     startingPrice: round.startingPrice,
     property: round.property,
-    entries,
-    counterOffers: toCounterOfferViews(counterOfferRows, bidsInOrder, {
-      viewerId: readerId,
-      seesRecipients: isOwnerCopy,
-      now: round.closedAt,
-    }).map((view, i) => ({ ...view, subjectId: counterOfferRows[i]?.recipientId ?? '' })),
+    entries: journalEntriesOf(round, bidsInOrder, readerId, isOwnerCopy),
+    counterOffers: journalCounterOffersOf(
+      counterOfferRows,
+      bidsInOrder,
+      readerId,
+      isOwnerCopy,
+      round.closedAt,
+    ),
   };
 }
 
@@ -163,4 +188,18 @@ export function toJournalEntries(journal: StoredJournal): JournalEntry[] {
     rejectedAt: rejectedAt ?? null,
     rejectionMessage: rejectionMessage ?? null,
   }));
+}
+
+/** How a stored journal's round ended: its close act. */
+export const closeOf = (journal: StoredJournal): ActClose => ({
+  closedAt: journal.closedAt,
+  closeReason: journal.closeReason,
+});
+
+/**
+ * Every act of the round in time order, as this journal's reader may see them (decision 036). A journal
+ * written before counter-offers existed has none, and reads as bids, rejections and the close.
+ */
+export function toJournalActs(journal: StoredJournal): JournalAct[] {
+  return journalActs(journal.entries, journal.counterOffers ?? [], closeOf(journal));
 }

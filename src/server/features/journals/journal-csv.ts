@@ -1,5 +1,7 @@
 import { formatShortDateTime } from '../../../shared/format/date';
+import { COUNTER_OFFER_STATUS_TEXT } from '../../../shared/rules/counter-offers';
 import type { JournalEntry } from '../../../shared/schemas/journal';
+import { type ActClose, type ActCounterOffer, type RecordedAct, recordActs } from './journal-acts';
 
 /** Fields that older entries, and entries of bids without them, may not have. */
 type OptionalFields = 'financing' | 'takeoverDate' | 'isRejected' | 'rejectedAt' | 'rejectionMessage';
@@ -15,7 +17,7 @@ const HEADERS = [
   'Beløp (kr)',
   'Forbehold',
   'Akseptfrist',
-  // When the bid was received, or, on a rejection's row, when it was rejected.
+  // When the bid was received, or, on any other act's row, when that act happened.
   'Mottatt',
   'E-post',
   'Telefon',
@@ -23,7 +25,7 @@ const HEADERS = [
   'Bank',
   'Kontaktperson i banken',
   'Telefon til bankkontakt',
-  // What each row records (issue 23): 'Bud' or 'Avslag', with the seller's message on an 'Avslag'.
+  // What each row records (issue 23): 'Bud', 'Avslag', 'Motbud' … (decision 036), and the words with it.
   'Hendelse',
   'Melding',
   // After the columns that were there first, so a sheet built on the old columns still reads them.
@@ -77,52 +79,60 @@ const planColumns = (e: CsvEntry): Row => [
   e.takeoverDate ? osloDayText(e.takeoverDate) : 'Etter avtale',
 ];
 
+const EMPTY_PLAN: Row = [null, null, null, null];
+const NO_BIDDER: Row = [null, null, null, null, null, null];
+
+/** One act's row: a bid's and its rejection's carry the bidder's details, a counter-offer's its own terms. */
+function actRow({ act, entry, counterOffer }: RecordedAct<CsvEntry>): Row {
+  const when = formatShortDateTime(act.at);
+  const deadline = act.deadline ? formatShortDateTime(act.deadline) : null;
+  const head = (state: string | null): Row => [act.party, state, act.amount];
+  if (entry && act.kind === 'Bud')
+    return [
+      ...head(status(entry)),
+      entry.conditions,
+      deadline,
+      when,
+      ...bidderColumns(entry),
+      act.kind,
+      null,
+      ...planColumns(entry),
+    ];
+  if (entry) {
+    const state = act.kind === 'Avslag' ? 'Avslått' : 'Vinner';
+    return [...head(state), null, null, when, ...bidderColumns(entry), act.kind, act.message, ...EMPTY_PLAN];
+  }
+  if (counterOffer) {
+    const state = COUNTER_OFFER_STATUS_TEXT[counterOffer.status];
+    return [
+      ...head(state),
+      act.conditions,
+      deadline,
+      when,
+      ...NO_BIDDER,
+      act.kind,
+      act.message,
+      ...EMPTY_PLAN,
+    ];
+  }
+  return [null, null, null, null, null, when, ...NO_BIDDER, act.kind, act.message, ...EMPTY_PLAN];
+}
+
 /**
  * Excel in Norway opens this directly: UTF-8 with BOM, semicolons, CRLF, times in Oslo. One row per act in
- * time order (forskriften § 6-3, issue 23): each bid ('Bud', at the time received) and each rejection
- * ('Avslag', at the time the seller rejected it, with the seller's message). The two columns that say so
- * follow the columns that existed before, which keep their places.
+ * time order (forskriften § 6-3, issue 23, decision 036), of the kind the 'Hendelse' column names: each bid
+ * ('Bud', at the time received), each rejection ('Avslag', with the seller's message), each counter-offer
+ * ('Motbud', its amount, conditions and deadline) and its end ('Motbud akseptert', 'Motbud avslått',
+ * 'Motbud trukket', 'Motbud utløpt'), the winner's acceptance ('Vinner valgt') and the close ('Budrunden
+ * lukket', how in 'Melding'). The two columns that say so follow the columns that existed before, which
+ * keep their places.
  */
-export function journalToCsv(entries: CsvEntry[]): string {
-  const acts: { at: string; row: Row }[] = [];
-  for (const e of entries) {
-    acts.push({
-      at: e.createdAt,
-      row: [
-        e.bidderName,
-        status(e),
-        e.amount,
-        e.conditions,
-        e.bidDeadline ? formatShortDateTime(e.bidDeadline) : null,
-        formatShortDateTime(e.createdAt),
-        ...bidderColumns(e),
-        'Bud',
-        null,
-        ...planColumns(e),
-      ],
-    });
-    if (e.rejectedAt)
-      acts.push({
-        at: e.rejectedAt,
-        row: [
-          e.bidderName,
-          'Avslått',
-          e.amount,
-          null,
-          null,
-          formatShortDateTime(e.rejectedAt),
-          ...bidderColumns(e),
-          'Avslag',
-          e.rejectionMessage ?? null,
-          null,
-          null,
-          null,
-          null,
-        ],
-      });
-  }
-  // A stable sort: acts at the same moment keep the journal's order.
-  acts.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-  const lines = [HEADERS, ...acts.map((a) => a.row)].map((row) => row.map(cell).join(';'));
+export function journalToCsv(
+  entries: CsvEntry[],
+  counterOffers: ActCounterOffer[] = [],
+  close: ActClose | null = null,
+): string {
+  const rows = recordActs(entries, counterOffers, close).map(actRow);
+  const lines = [HEADERS, ...rows].map((row) => row.map(cell).join(';'));
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }

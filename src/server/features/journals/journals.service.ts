@@ -5,7 +5,14 @@ import { Forbidden, NotFound } from '../../errors';
 import type { Viewer } from '../../http/viewer';
 import type { BidWithBidder } from '../bids/bid-views';
 import type { CounterOfferRow } from '../counter-offers/counter-offer-records';
-import { buildJournal, type JournalRound, scrubJournal, toJournalEntries } from './journal-builder';
+import {
+  buildJournal,
+  closeOf,
+  type JournalRound,
+  scrubJournal,
+  toJournalActs,
+  toJournalEntries,
+} from './journal-builder';
 import { journalToCsv } from './journal-csv';
 import {
   countJournalsOfRound,
@@ -56,6 +63,7 @@ export async function listJournals(deps: AppDeps, viewer: Viewer): Promise<Journ
       property: row.journalData.property,
     },
     journalData: toJournalEntries(row.journalData),
+    acts: toJournalActs(row.journalData),
     isOwnerCopy: row.journalData.isOwnerCopy,
   }));
 }
@@ -79,7 +87,11 @@ export async function exportJournalCsv(deps: AppDeps, viewer: Viewer, roundId: s
     .replace(/^-|-$/g, '');
   return {
     filename: `budjournal-${slug || roundId}.csv`,
-    csv: journalToCsv(toJournalEntries(journal.journalData)),
+    csv: journalToCsv(
+      toJournalEntries(journal.journalData),
+      journal.journalData.counterOffers ?? [],
+      closeOf(journal.journalData),
+    ),
   };
 }
 

@@ -95,7 +95,8 @@ describe('journals per reader', () => {
     const body = res.body;
     expect(body.startsWith('\ufeffBudgiver;Status;Beløp (kr);')).toBe(true);
     const lines = body.trim().split('\r\n');
-    expect(lines).toHaveLength(4);
+    // Three bids, the winner's acceptance and the close: a row per act (decision 036).
+    expect(lines).toHaveLength(6);
     expect(lines[2]).toMatch(/^Ola Hansen;Vinner;4200000;;/);
     expect(
       (await t.request({ method: 'GET', url: `/api/bid-rounds/${roundId}/journal/csv`, cookie: kari }))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JOURNAL_ACT_KINDS } from '../../rules/journal-acts';
 import { bidPlanFields } from './bid';
 import { closeReasonSchema, wholeNumber } from './bid-round';
 import { timestamp } from './common';
@@ -42,6 +43,37 @@ export const journalEntrySchema = z
   })
   .meta({ id: 'Journalpost' });
 
+/**
+ * One act of a round, as its reader may see it (issue 23, item 13; decision 036): the journal's record in
+ * time order, and the admin's round view (GET /api/admin/bid-rounds/{id}/acts). Who is named follows the
+ * journal's rules: the owner's copy and admins see names, a bidder sees 'Du' for themself and 'Budgiver B'
+ * for the others.
+ */
+export const journalActSchema = z
+  .object({
+    /** When it happened (the server's clock). */
+    at: timestamp,
+    /**
+     * 'Bud', 'Avslag', 'Motbud', 'Motbud akseptert', 'Motbud avslått', 'Motbud trukket', 'Motbud utløpt',
+     * 'Vinner valgt' or 'Budrunden lukket'.
+     */
+    kind: z.enum(JOURNAL_ACT_KINDS),
+    /** The bidder the act concerns, as the reader may name them; null for the round's close. */
+    party: z.string().nullable(),
+    /** The bid's or counter-offer's amount; null for the close. */
+    amount: wholeNumber.nullable(),
+    /** A bid's acceptance deadline, or a counter-offer's deadline. */
+    deadline: timestamp.nullable(),
+    /** A bid's conditions, or a counter-offer's where the reader may read them (the owner, its recipient). */
+    conditions: z.string().nullable(),
+    /**
+     * The seller's words with a rejection (in the owner's copy and the rejected bidder's own), why a
+     * counter-offer ended without an answer, or how the round ended.
+     */
+    message: z.string().nullable(),
+  })
+  .meta({ id: 'Budjournalhendelse' });
+
 /** GET /api/user/bid-journals */
 export const journalViewSchema = z
   .object({
@@ -58,6 +90,8 @@ export const journalViewSchema = z
     }),
     /** Highest first. */
     journalData: z.array(journalEntrySchema),
+    /** Every act of the round in time order: bids, rejections, counter-offers and their outcomes, the close. */
+    acts: z.array(journalActSchema),
     /** The reader owns the property, so the journal is complete and may be exported as CSV. */
     isOwnerCopy: z.boolean(),
   })
@@ -74,6 +108,7 @@ export const selectWinnerResultSchema = z
   .meta({ id: 'ValgtVinner' });
 
 export type JournalEntry = z.input<typeof journalEntrySchema>;
+export type JournalAct = z.input<typeof journalActSchema>;
 export type JournalView = z.input<typeof journalViewSchema>;
 export type CloseRoundResult = z.input<typeof closeRoundResultSchema>;
 export type SelectWinnerResult = z.input<typeof selectWinnerResultSchema>;

@@ -1,0 +1,171 @@
+import { CLOSE_REASON_TEXT, type JournalActKind } from '../../../shared/rules/journal-acts';
+import type { CloseReason } from '../../../shared/schemas/bid-round';
+import type { CounterOfferView } from '../../../shared/schemas/counter-offer';
+import type { JournalAct, JournalEntry } from '../../../shared/schemas/journal';
+
+// The record of every act (issue 23, item 13; decision 036). Pure: the journal's JSON view, its CSV and the
+// admin's round view all build their acts here, from what the reader may already see (the entries and the
+// counter-offers of their copy), so they cannot disagree and no act names more than its sources do.
+
+/** What an act needs of a bid: the journal's entry (stored or as read; older ones lack the rejection). */
+export type ActEntry = Pick<
+  JournalEntry,
+  'bidderName' | 'amount' | 'conditions' | 'bidDeadline' | 'createdAt' | 'isWinner'
+> & { rejectedAt?: string | null; rejectionMessage?: string | null };
+
+/** What an act needs of a counter-offer: its view as the reader may see it. */
+export type ActCounterOffer = Pick<
+  CounterOfferView,
+  'recipientLabel' | 'amount' | 'deadline' | 'conditions' | 'status' | 'createdAt' | 'answeredAt'
+>;
+
+/** How and when the round ended; null while it is open. */
+export interface ActClose {
+  closedAt: string;
+  closeReason: CloseReason;
+}
+
+/** An act with what it was made from, for the CSV, whose rows carry more of the bid than an act does. */
+export interface RecordedAct<E extends ActEntry> {
+  act: JournalAct;
+  entry: E | null;
+  counterOffer: ActCounterOffer | null;
+}
+
+const OUTCOME: Record<Exclude<CounterOfferView['status'], 'open'>, JournalActKind> = {
+  accepted: 'Motbud akseptert',
+  declined: 'Motbud avslått',
+  withdrawn: 'Motbud trukket',
+  lapsed: 'Motbud utløpt',
+};
+
+/**
+ * At one instant, the order acts happen in: a bid before its rejection; a counter-offer's end before the
+ * next one it made room for; the acceptance before the close it causes.
+ */
+const RANK: Record<JournalActKind, number> = {
+  Bud: 0,
+  Avslag: 1,
+  'Motbud avslått': 2,
+  'Motbud trukket': 2,
+  'Motbud utløpt': 2,
+  Motbud: 3,
+  'Motbud akseptert': 4,
+  'Vinner valgt': 4,
+  'Budrunden lukket': 5,
+};
+
+const act = (fields: Partial<JournalAct> & Pick<JournalAct, 'at' | 'kind'>): JournalAct => ({
+  party: null,
+  amount: null,
+  deadline: null,
+  conditions: null,
+  message: null,
+  ...fields,
+});
+
+/** Why a counter-offer was withdrawn without the seller's own withdrawal, when the record shows it. */
+function withdrawalReason(
+  offer: ActCounterOffer,
+  offers: ActCounterOffer[],
+  close: ActClose | null,
+): string | null {
+  if (offer.status !== 'withdrawn' || !offer.answeredAt) return null;
+  if (close && Date.parse(offer.answeredAt) === Date.parse(close.closedAt)) return 'Budrunden ble avsluttet';
+  const replaced = offers.some(
+    (o) => o !== offer && o.recipientLabel === offer.recipientLabel && o.createdAt === offer.answeredAt,
+  );
+  return replaced ? 'Erstattet av et nytt motbud' : null;
+}
+
+function counterOfferActs(offers: ActCounterOffer[], close: ActClose | null): RecordedAct<never>[] {
+  return offers.flatMap((offer) => {
+    const about = {
+      party: offer.recipientLabel,
+      amount: offer.amount,
+      deadline: offer.deadline,
+      conditions: offer.conditions,
+    };
+    const made: RecordedAct<never> = {
+      act: act({ at: offer.createdAt, kind: 'Motbud', ...about }),
+      entry: null,
+      counterOffer: offer,
+    };
+    if (offer.status === 'open' || !offer.answeredAt) return [made];
+    const message = withdrawalReason(offer, offers, close);
+    const ended = act({ at: offer.answeredAt, kind: OUTCOME[offer.status], ...about, message });
+    return [made, { act: ended, entry: null, counterOffer: offer }];
+  });
+}
+
+/**
+ * Every act of a round in time order, each with its source. The bid an accepted counter-offer became is
+ * not listed as a 'Bud' of its own: its 'Motbud akseptert' is that act, at that moment, at that amount.
+ */
+export function recordActs<E extends ActEntry>(
+  entries: E[],
+  counterOffers: ActCounterOffer[] = [],
+  close: ActClose | null = null,
+): RecordedAct<E>[] {
+  const acceptedOffer = counterOffers.some((o) => o.status === 'accepted');
+  const acts: RecordedAct<E>[] = [];
+  for (const e of entries) {
+    const party = e.bidderName;
+    const becameByAcceptance = acceptedOffer && e.isWinner && close?.closeReason === 'counter-offer';
+    if (!becameByAcceptance)
+      acts.push({
+        act: act({
+          at: e.createdAt,
+          kind: 'Bud',
+          party,
+          amount: e.amount,
+          deadline: e.bidDeadline,
+          conditions: e.conditions,
+        }),
+        entry: e,
+        counterOffer: null,
+      });
+    if (e.rejectedAt)
+      acts.push({
+        act: act({
+          at: e.rejectedAt,
+          kind: 'Avslag',
+          party,
+          amount: e.amount,
+          message: e.rejectionMessage ?? null,
+        }),
+        entry: e,
+        counterOffer: null,
+      });
+    if (e.isWinner && close?.closeReason === 'winner')
+      acts.push({
+        act: act({ at: close.closedAt, kind: 'Vinner valgt', party, amount: e.amount }),
+        entry: e,
+        counterOffer: null,
+      });
+  }
+  acts.push(...counterOfferActs(counterOffers, close));
+  if (close)
+    acts.push({
+      act: act({
+        at: close.closedAt,
+        kind: 'Budrunden lukket',
+        message: CLOSE_REASON_TEXT[close.closeReason],
+      }),
+      entry: null,
+      counterOffer: null,
+    });
+  // A stable sort: acts of one rank at one moment keep the journal's order.
+  return acts.sort(
+    (a, b) => Date.parse(a.act.at) - Date.parse(b.act.at) || RANK[a.act.kind] - RANK[b.act.kind],
+  );
+}
+
+/** Every act of a round in time order, as the reader of these entries and counter-offers may see them. */
+export function journalActs(
+  entries: ActEntry[],
+  counterOffers: ActCounterOffer[] = [],
+  close: ActClose | null = null,
+): JournalAct[] {
+  return recordActs(entries, counterOffers, close).map((r) => r.act);
+}
