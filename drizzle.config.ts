@@ -2,6 +2,10 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/server/db/schema.ts', './src/server/db/notice-schema.ts'],
+  schema: [
+    './src/server/db/schema.ts',
+    './src/server/db/notice-schema.ts',
+    './src/server/db/counter-offer-schema.ts',
+  ],
   out: './drizzle',
 });

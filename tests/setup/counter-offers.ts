@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { counterOffers, jobs } from '../../src/server/db/schema';
+import { counterOffers } from '../../src/server/db/counter-offer-schema';
+import { jobs } from '../../src/server/db/schema';
 import type { CounterOfferView } from '../../src/shared/schemas/counter-offer';
 import { rejectionHelpers } from './rejections';
 import { inHours } from './rounds';

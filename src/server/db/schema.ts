@@ -180,45 +180,6 @@ export const bids = pgTable(
   ],
 );
 
-// The seller's counter-offer (motbud, issue 23): a written offer to the bidder of one live bid. At most one
-// open per bidder and round; 'lapsed' is also worked out on reading (an open one past its deadline), and is
-// written by its lapse job or when the round closes. Accepting it places `acceptedBidId`, which wins.
-export const counterOffers = pgTable(
-  'counter_offers',
-  {
-    id: id(),
-    bidRoundId: uuid('bid_round_id')
-      .notNull()
-      .references(() => bidRounds.id, { onDelete: 'cascade' }),
-    bidId: uuid('bid_id')
-      .notNull()
-      .references(() => bids.id, { onDelete: 'cascade' }),
-    // Accounts are scrubbed, never deleted, as for bids.
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    amount: kroner('amount').notNull(),
-    deadline: ts('deadline').notNull(),
-    conditions: text('conditions'),
-    status: text('status').notNull().default('open'),
-    createdAt: createdAt(),
-    answeredAt: ts('answered_at'),
-    acceptedBidId: uuid('accepted_bid_id').references(() => bids.id, { onDelete: 'set null' }),
-  },
-  (t) => [
-    index('counter_offers_round_idx').on(t.bidRoundId, t.createdAt),
-    uniqueIndex('counter_offers_one_open_per_bidder')
-      .on(t.bidRoundId, t.recipientId)
-      .where(sql`${t.status} = 'open'`),
-    check('counter_offers_amount_range', sql`${t.amount} between 1 and 10000000000`),
-    check(
-      'counter_offers_status',
-      sql`${t.status} in ('open', 'accepted', 'declined', 'withdrawn', 'lapsed')`,
-    ),
-  ],
-);
-
 // A bidder's financing proof (finansieringsbevis), uploaded before the bid it is attached to. The file lives
 // in the object storage under financing-proofs/, which is never served under the public /objects/ path.
 // `bidId` is set once, when a bid takes the proof: a proof belongs to one bid only.

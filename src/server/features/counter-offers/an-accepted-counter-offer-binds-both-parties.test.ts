@@ -5,7 +5,8 @@ import { type CounterOfferHelpers, counterOfferHelpers } from '../../../../tests
 import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { JournalView } from '../../../shared/schemas/journal';
-import { bidJournals, bidRounds, bids, counterOffers } from '../../db/schema';
+import { counterOffers } from '../../db/counter-offer-schema';
+import { bidJournals, bidRounds, bids } from '../../db/schema';
 
 // Issue 23, item 6: accepting a counter-offer binds both parties. In one transaction under the round's
 // lock it places the recipient's bid at the counter-offer's amount and conditions, makes it the winner,

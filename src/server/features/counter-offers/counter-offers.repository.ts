@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { CounterOfferStatus } from '../../../shared/rules/counter-offers';
 import type { DbOrTx } from '../../db/client';
-import { bidRounds, bids, counterOffers, properties, users } from '../../db/schema';
+import { counterOffers } from '../../db/counter-offer-schema';
+import { bidRounds, bids, properties, users } from '../../db/schema';
 
 /** The columns every reader of a counter-offer needs, with its bid's amount and its recipient. */
 const columns = {
