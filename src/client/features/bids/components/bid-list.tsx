@@ -107,6 +107,7 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
               offer={entry.offer}
               now={now}
               canWithdraw={canCounter}
+              bidderLabel={bids.find((bid) => bid.id === entry.offer.bidId)?.bidderLabel}
             />
           ) : (
             <BidRow

@@ -26,6 +26,8 @@ interface CounterOfferRowProps {
   canWithdraw: boolean;
   /** The owner's grouped view names the bidder once above; the row leaves out to whom. */
   hideRecipient?: boolean;
+  /** The pseudonym on the answered bid ('Budgiver B'), so that the owner's name ties to the list's label. */
+  bidderLabel?: string;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -46,12 +48,14 @@ export function CounterOfferRow({
   now,
   canWithdraw,
   hideRecipient = false,
+  bidderLabel,
 }: CounterOfferRowProps) {
   const [confirming, setConfirming] = useState(false);
   const withdraw = useWithdrawCounterOffer(roundId);
   const open = offer.status === 'open' && Date.parse(offer.deadline) > now.getTime();
   const status: CounterOfferStatus = offer.status === 'open' && !open ? 'lapsed' : offer.status;
-  const to = offer.isToMe ? 'deg' : offer.recipientLabel;
+  const label = bidderLabel && bidderLabel !== offer.recipientLabel ? ` (${bidderLabel})` : '';
+  const to = offer.isToMe ? 'deg' : `${offer.recipientLabel}${label}`;
   // Its own bidder and the seller see the conditions; other bidders get null and see nothing of them.
   const seesConditions = offer.isToMe || canWithdraw || offer.conditions !== null;
 
