@@ -65,7 +65,8 @@ describe('an accepted counter-offer', () => {
       amount: 5_600_000,
       conditions: 'Overtakelse etter avtale',
       takeoverDate: '2031-03-01',
-      bidDeadline: null,
+      // The offer stood until its deadline: the bid it became carries that as its acceptance deadline.
+      bidDeadline: new Date(offer.deadline),
       rejectedAt: null,
     });
     const [round] = await t.deps.db.select().from(bidRounds).where(eq(bidRounds.id, roundId));

@@ -25,6 +25,7 @@ export async function acceptCounterOfferUnderLock(
     userId: offer.recipientId,
     amount: offer.amount,
     conditions: offer.conditions,
+    bidDeadline: offer.deadline,
     takeoverDate: answered?.takeoverDate ?? null,
     createdAt: now,
   });

@@ -120,6 +120,8 @@ export async function insertAcceptedBid(
     userId: string;
     amount: number;
     conditions: string | null;
+    /** The counter-offer's deadline: until then the offer, and so the bid it became, stood. */
+    bidDeadline: Date;
     takeoverDate: string | null;
     createdAt: Date;
   },
@@ -127,7 +129,7 @@ export async function insertAcceptedBid(
   // notifiedAt is set: the round is decided in the same transaction, so no 'new bid' message goes out.
   const [row] = await tx
     .insert(bids)
-    .values({ ...bid, bidDeadline: null, notifiedAt: bid.createdAt })
+    .values({ ...bid, notifiedAt: bid.createdAt })
     .returning({ id: bids.id });
   if (!row) throw new Error('insert into bids returned no row');
   return row.id;
