@@ -7,6 +7,7 @@ import type {
   UnverifiedUserView,
 } from '../../../../shared/schemas/admin';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import type { JournalAct } from '../../../../shared/schemas/journal';
 import { LIVE_REFETCH_MS } from '../../../lib/query-client';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../auth/use-current-user';
 import { roundKeys, useLiveInterval } from '../../bid-rounds/api/round-queries';
@@ -18,6 +19,7 @@ export const adminKeys = {
   resets: ['/api/admin/pending-password-resets'] as const,
   userBids: (id: string) => ['/api/admin/users', id, 'bids'] as const,
   userActions: (id: string) => ['/api/admin/users', id, 'actions'] as const,
+  roundActs: (id: string) => ['/api/admin/bid-rounds', id, 'acts'] as const,
 };
 
 /** The panel's lists, live like the rest of the product; nothing is asked for unless the viewer is an admin. */
@@ -49,6 +51,20 @@ export function useUserActions(userId: string | null) {
     queryKey: adminKeys.userActions(userId ?? ''),
     enabled: Boolean(userId),
     staleTime: 0,
+  });
+}
+
+/**
+ * A round's acts (decision 036), fetched while its list is folded out. No live event names this key, so an
+ * open round's list polls; a closed round's record no longer changes.
+ */
+export function useRoundActs(roundId: string, shown: boolean, isOpen: boolean) {
+  const { isAuthenticated } = useCurrentUser();
+  return useQuery<JournalAct[]>({
+    queryKey: adminKeys.roundActs(roundId),
+    enabled: shown,
+    staleTime: 0,
+    refetchInterval: shown && isOpen && isAuthenticated ? LIVE_REFETCH_MS : false,
   });
 }
 

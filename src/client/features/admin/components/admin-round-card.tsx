@@ -1,4 +1,4 @@
-import { Box, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Collapse, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useId } from 'react';
 import { formatLongDate } from '../../../../shared/format/date';
@@ -10,6 +10,8 @@ import { CloseRoundButton } from '../../bid-rounds/components/close-round-button
 import { isRoundOpen, RoundBadges } from '../../bid-rounds/components/round-badges';
 import { BidList } from '../../bids/components/bid-list';
 import { openJournalCsv } from '../../journals/api/use-journals';
+import { JournalActsList } from '../../journals/components/journal-acts-list';
+import { useRoundActs } from '../api/admin-queries';
 import { toastOutcome } from '../api/admin-toasts';
 import { useDeleteRound } from '../api/use-admin-actions';
 
@@ -19,12 +21,15 @@ import { useDeleteRound } from '../api/use-admin-actions';
  */
 export function AdminRoundCard({ round, now }: { round: BidRoundView; now: Date }) {
   const [showBids, { toggle }] = useDisclosure(false);
+  const [showActs, { toggle: toggleActs }] = useDisclosure(false);
   const [confirming, { open: confirm, close: cancel }] = useDisclosure(false);
   const remove = useDeleteRound();
   const bidsId = useId();
+  const actsId = useId();
   const name = round.property.title || round.property.address;
   const open = isRoundOpen(round, now);
   const owner = round.property.owner;
+  const acts = useRoundActs(round.id, showActs, !round.isClosed);
 
   const deleteRound = () =>
     remove.mutate(
@@ -64,6 +69,15 @@ export function AdminRoundCard({ round, now }: { round: BidRoundView; now: Date 
           <Button variant="light" size="sm" onClick={toggle} aria-expanded={showBids} aria-controls={bidsId}>
             {showBids ? 'Skjul bud' : `Vis bud (${round.bidCount})`}
           </Button>
+          <Button
+            variant="light"
+            size="sm"
+            onClick={toggleActs}
+            aria-expanded={showActs}
+            aria-controls={actsId}
+          >
+            {showActs ? 'Skjul hendelser' : 'Vis hendelser'}
+          </Button>
           {open ? <CloseRoundButton roundId={round.id} title={name} /> : null}
           {round.isClosed ? (
             <Button variant="default" size="sm" onClick={() => openJournalCsv(round.id)}>
@@ -77,6 +91,12 @@ export function AdminRoundCard({ round, now }: { round: BidRoundView; now: Date 
         <Collapse expanded={showBids}>
           <Box id={bidsId} pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
             {showBids ? <BidList round={round} now={now} canManage isOpen={open} detailsByDefault /> : null}
+          </Box>
+        </Collapse>
+        {/* Every act so far, as the owner's journal names them (decision 036). */}
+        <Collapse expanded={showActs}>
+          <Box id={actsId} pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            {showActs ? <RoundActs query={acts} name={name} /> : null}
           </Box>
         </Collapse>
       </Stack>
@@ -99,4 +119,15 @@ export function AdminRoundCard({ round, now }: { round: BidRoundView; now: Date 
       </ConfirmDialog>
     </Paper>
   );
+}
+
+function RoundActs({ query, name }: { query: ReturnType<typeof useRoundActs>; name: string }) {
+  if (query.isPending) return <Loader size="sm" aria-label="Henter hendelser" />;
+  if (query.isError)
+    return (
+      <Text size="sm" c="red.9" role="alert">
+        Kunne ikke hente hendelsene: {query.error.message}
+      </Text>
+    );
+  return <JournalActsList acts={query.data} label={`Hendelser i budrunden ${name}`} />;
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { CLOSE_REASON_TEXT } from '../../../../shared/rules/journal-acts';
 import type { CloseReason } from '../../../../shared/schemas/bid-round';
 import type { JournalView } from '../../../../shared/schemas/journal';
 import { roundKeys, useLiveInterval } from '../../bid-rounds/api/round-queries';
@@ -13,14 +14,6 @@ export function useJournals() {
     refetchInterval,
   });
 }
-
-const CLOSE_REASON_TEXT: Record<CloseReason, string> = {
-  winner: 'Vinner valgt',
-  closed: 'Lukket av selger eller administrator',
-  deadline: 'Budfristen utløp',
-  'owner-deleted': 'Selgeren slettet kontoen sin',
-  'counter-offer': 'Motbud akseptert',
-};
 
 export function closeReasonText(reason: CloseReason | null): string {
   return reason ? CLOSE_REASON_TEXT[reason] : 'Avsluttet';

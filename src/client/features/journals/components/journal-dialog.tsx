@@ -6,6 +6,7 @@ import { formatMoney } from '../../../../shared/format/money';
 import type { JournalView } from '../../../../shared/schemas/journal';
 import { Modal } from '../../../components/modal';
 import { closeReasonText, openJournalCsv } from '../api/use-journals';
+import { JournalActsList } from './journal-acts-list';
 import { JournalTable } from './journal-table';
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -34,7 +35,10 @@ interface JournalDialogProps {
   onClose: () => void;
 }
 
-/** A round's budjournal: the round's facts and every bid. The owner's copy names the bidders and exports CSV. */
+/**
+ * A round's budjournal: the round's facts, every bid, and every act in time order. The owner's copy names
+ * the bidders and exports CSV.
+ */
 export function JournalDialog({ journal, opened, onClose }: JournalDialogProps) {
   const isPhone = useMediaQuery('(max-width: 36em)');
   // Below this the table's columns no longer fit the dialog: then each bid gets a card of its own.
@@ -83,8 +87,14 @@ export function JournalDialog({ journal, opened, onClose }: JournalDialogProps) 
             ) : null}
           </Group>
           <JournalEntries journal={journal} stacked={stacked} />
+          {/* Every act in time order (decision 036): bids, rejections, counter-offers, the acceptance, the close. */}
+          <Title order={3} size="h4">
+            Hendelser ({journal.acts.length})
+          </Title>
+          <JournalActsList acts={journal.acts} label="Hendelser i budjournalen" />
           <Text size="xs" c="dimmed">
-            Alle tidspunkter er norsk tid. Mottatt er tidspunktet serveren tok imot budet.
+            Alle tidspunkter er norsk tid. Mottatt er tidspunktet serveren tok imot budet. Hendelsene står i
+            den rekkefølgen de skjedde.
           </Text>
         </Stack>
       ) : null}
