@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CounterOfferHelpers, counterOfferHelpers } from '../../../../tests/setup/counter-offers';
 import { placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { bidRounds, bids } from '../../db/schema';
+import { closeExpiredRounds } from '../bid-rounds/round-lifecycle.service';
 
 // Issue 23, items 4 and 6: a counter-offer is answered once. Its recipient declines it, or the owner
 // withdraws it, or its deadline passes (judged on the database clock; the lapse job writes it and tells the
@@ -175,6 +176,23 @@ describe('the round ends', () => {
       { owner: owner.cookie, recipient: a.cookie },
       'Budrunden er allerede lukket',
     );
+  });
+
+  it('the round’s deadline passes with it: it reads lapsed, and the sweep closes the round and stores it so', async () => {
+    const { owner, a, roundId, bidA } = await h.setting();
+    const offer = await h.createOk(roundId, owner.cookie, bidA.id, 4_500_000);
+    await h.passDeadline(offer.id);
+    await t.deps.db
+      .update(bidRounds)
+      .set({ deadline: sql`clock_timestamp()` })
+      .where(eq(bidRounds.id, roundId));
+    const late = await h.answer(offer.id, 'accept', a.cookie);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Fristen for motbudet har gått ut');
+    expect(await closeExpiredRounds(t.deps)).toBeGreaterThanOrEqual(1);
+    expect(await h.round(roundId, owner.cookie)).toMatchObject({ isClosed: true, closeReason: 'deadline' });
+    expect(await h.rowOf(offer.id)).toMatchObject({ status: 'lapsed', answeredAt: expect.any(Date) });
+    expect((await t.deps.db.select().from(bids).where(eq(bids.bidRoundId, roundId))).length).toBe(2);
   });
 
   it('choosing another bid as winner withdraws it; one already past its deadline is stored as lapsed', async () => {

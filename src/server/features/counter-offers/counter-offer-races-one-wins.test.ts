@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CounterOfferHelpers, counterOfferHelpers } from '../../../../tests/setup/counter-offers';
+import { inHours } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { bidJournals, bidRounds, bids } from '../../db/schema';
 
@@ -108,6 +109,21 @@ describe('a counter-offer racing another act on its round', () => {
         expect(acceptedBids).toEqual([]);
         expect(round).toMatchObject({ isClosed: false, winningBidId: null });
       }
+    },
+  );
+
+  it.each([1, 2, 3])(
+    'run %i: two counter-offers to one bidder at once: both made, one after the other; one stays open',
+    async () => {
+      const { owner, roundId, bidA } = await h.setting();
+      const made = await Promise.all(
+        [4_500_000, 4_600_000].map((amount) =>
+          h.create(roundId, owner.cookie, { bidId: bidA.id, amount, deadline: inHours(2) }),
+        ),
+      );
+      expect(made.map((m) => m.statusCode)).toEqual([201, 201]);
+      const rows = await h.rowsOf(roundId);
+      expect(rows.map((r) => r.status)).toEqual(['withdrawn', 'open']);
     },
   );
 });
