@@ -60,6 +60,9 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
       ? Math.max(...liveAmounts)
       : null;
 
+  // A decided round says so first: above the bid section, or for the owner (who has none) above the bids.
+  const outcome = <RoundOutcome round={round} bids={bids.data?.bids} />;
+
   // The owner can neither bid nor follow their own round, so they get no 'Legg inn bud' section at all,
   // rather than that heading over a note saying they cannot (issue 21).
   let bidArea: React.ReactNode;
@@ -76,6 +79,7 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
         <>
           <Stack gap="sm" className={classes.bid}>
             {offerToMe ? <CounterOfferCard roundId={round.id} offer={offerToMe} now={now} /> : null}
+            {outcome}
             <Title order={3} size="h4">
               Legg inn bud
             </Title>
@@ -86,7 +90,7 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
         </>
       ) : null}
       <Stack gap="sm" className={classes.list}>
-        <RoundOutcome round={round} bids={bids.data?.bids} />
+        {bidArea ? null : outcome}
         <BidList round={round} now={now} canManage={canManage} isOpen={isOpen} />
       </Stack>
       {canManage ? (
