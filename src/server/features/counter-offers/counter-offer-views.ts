@@ -32,7 +32,13 @@ export function toCounterOfferViews(
   const names = pseudonymsByBidder(bidsInOrder);
   return rows.map((row) => {
     const isToMe = row.recipientId === reader.viewerId;
-    const label = reader.seesRecipients ? recipientName(row) : isToMe ? 'Du' : names.get(row.recipientId);
+    // A deleted recipient reads 'Slettet bruker' to everyone, as their bids do.
+    const label =
+      reader.seesRecipients || row.recipient.deletedAt
+        ? recipientName(row)
+        : isToMe
+          ? 'Du'
+          : names.get(row.recipientId);
     return {
       id: row.id,
       bidId: row.bidId,

@@ -42,7 +42,7 @@ describe('the personal data export', () => {
 describe('an account deleted', () => {
   it('withdraws the open counter-offer to it, which can then not be accepted', async () => {
     const admin = await signInAdmin(t);
-    const { owner, a, roundId, bidA } = await h.setting();
+    const { owner, a, b, roundId, bidA } = await h.setting();
     const offer = await h.createOk(roundId, owner.cookie, bidA.id, 4_500_000);
     const id = await userIdOf(t, a.email);
     const deleted = await t.request({
@@ -53,5 +53,8 @@ describe('an account deleted', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     const [seen] = await h.listOk(roundId, owner.cookie);
     expect(seen).toMatchObject({ id: offer.id, status: 'withdrawn', recipientLabel: 'Slettet bruker' });
+    // Another bidder reads the deleted recipient as the bid list does, not by the pseudonym.
+    const [seenByB] = await h.listOk(roundId, b.cookie);
+    expect(seenByB).toMatchObject({ id: offer.id, recipientLabel: 'Slettet bruker' });
   });
 });
