@@ -42,6 +42,18 @@ function applyHello(queryClient: QueryClient, writer: CacheWriter, hello: HelloE
   }
 }
 
+/**
+ * An administrator reads another's round as its owner does (GET), but the stream builds events by the
+ * reader's place in the round (a follower or bidder there), so its lists would put pseudonyms where the
+ * GET answers named people. For such a reader the lists are fetched again instead of taken from the event.
+ */
+export function forThisReader(queryClient: QueryClient, event: RoundEvent): RoundEvent {
+  const user = queryClient.getQueryData<CurrentUser | null>(CURRENT_USER_KEY);
+  if (!user?.isAdmin || event.round?.isOwner) return event;
+  const { bids: _bids, ownerBids: _ownerBids, counterOffers: _counterOffers, ...rest } = event;
+  return rest;
+}
+
 /** Turns one message of the stream into cache updates (src/shared/schemas/events.ts). */
 export function applyLiveEvent(
   queryClient: QueryClient,
@@ -55,7 +67,8 @@ export function applyLiveEvent(
       applyHello(queryClient, writer, data as unknown as HelloEvent);
       return;
     case 'round':
-      if (typeof data.roundId === 'string') applyRoundEvent(writer, data as unknown as RoundEvent);
+      if (typeof data.roundId === 'string')
+        applyRoundEvent(writer, forThisReader(queryClient, data as unknown as RoundEvent));
       return;
     case 'public-round':
       if (typeof data.roundId === 'string')
