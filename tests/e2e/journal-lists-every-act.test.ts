@@ -15,6 +15,7 @@ import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
 import { noSidewaysScroll } from './page-checks';
+import { screenshotAtBothWidths } from './screenshots';
 import { openRound, placeDayBid } from './seller-and-bidder';
 
 // Issue 23, items 13 and 14 (decision 036): the journal dialog lists every act in time order, by the
@@ -102,6 +103,7 @@ describe.skipIf(!chromiumAvailable())('the record of every act, on screen', () =
       // acceptance placed carries them as its conditions, which the bid table shows as every bid's.)
       expect(lines.join(' ')).not.toContain(TERMS);
       expect(await noSidewaysScroll(page)).toBe(true);
+      await screenshotAtBothWidths(page, 'journal-dialog-acts', dialog);
       await expectNoAxeViolations(page, `journal acts at ${viewport.width} px`);
       await page.close();
     },
@@ -124,6 +126,7 @@ describe.skipIf(!chromiumAvailable())('the record of every act, on screen', () =
     expect(lines[3]).toContain(`Forbehold: ${TERMS}`);
     expect(lines[5]).toContain('Budrunden lukket');
     expect(await noSidewaysScroll(page)).toBe(true);
+    await screenshotAtBothWidths(page, 'admin-round-acts', card);
     await expectNoAxeViolations(page, 'admin round acts at 390 px');
     await page.close();
   });
