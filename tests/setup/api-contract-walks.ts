@@ -193,6 +193,7 @@ export async function ownerAndBiddersWalk(c: WalkContext) {
   for (const cookie of [owner, bidder, rival]) {
     await api.request({ method: 'GET', url: '/api/user/bid-journals', cookie });
     await api.request({ method: 'GET', url: `/api/bid-rounds/${roundId}/journal/csv`, cookie });
+    await api.request({ method: 'GET', url: `/api/bid-rounds/${roundId}/journal.pdf`, cookie });
   }
 
   // A second round the owner closes without a winner; closing twice conflicts.

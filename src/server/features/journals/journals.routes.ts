@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { journalViewSchema } from '../../../shared/schemas/responses/journal';
+import { fileBytesSchema } from '../../../shared/schemas/responses/uploads';
 import type { AppDeps } from '../../deps';
 import { viewerOf } from '../../http/access';
 import { errorResponses } from '../../http/responses';
-import { exportJournalCsv, listJournals } from './journals.service';
+import { exportJournalCsv, exportJournalPdf, listJournals } from './journals.service';
 
 const user = { access: 'user' } as const;
 
@@ -41,6 +42,33 @@ export function journalsRoutes(deps: AppDeps) {
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('cache-control', 'no-store')
           .send(csv);
+      },
+    );
+    // The reader's own copy as a PDF (decision 038), for every reader; 404 for one without a copy of the round.
+    // The bytes are a Buffer, so this route goes without the type provider, whose send wants the documented string.
+    base.get(
+      '/api/bid-rounds/:id/journal.pdf',
+      {
+        config: user,
+        schema: {
+          params: z.object({ id: z.uuid('Ugyldig budrunde') }),
+          response: {
+            200: {
+              description: 'Budjournalen, leserens eksemplar, som PDF (vedlegg)',
+              content: { 'application/pdf': { schema: fileBytesSchema } },
+            },
+            ...errorResponses(404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const { filename, pdf } = await exportJournalPdf(deps, viewerOf(request), id);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
       },
     );
   };

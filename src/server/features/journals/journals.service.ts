@@ -5,15 +5,18 @@ import { Forbidden, NotFound } from '../../errors';
 import type { Viewer } from '../../http/viewer';
 import type { BidWithBidder } from '../bids/bid-views';
 import type { CounterOfferRow } from '../counter-offers/counter-offer-records';
+import { recordActs } from './journal-acts';
 import {
   buildJournal,
   closeOf,
   type JournalRound,
+  type StoredJournal,
   scrubJournal,
   toJournalActs,
   toJournalEntries,
 } from './journal-builder';
 import { journalToCsv } from './journal-csv';
+import { actState, journalToPdf, type PdfOptions } from './journal-pdf';
 import {
   countJournalsOfRound,
   findJournal,
@@ -68,6 +71,19 @@ export async function listJournals(deps: AppDeps, viewer: Viewer): Promise<Journ
   }));
 }
 
+/** 'budjournal-bogata-7-tromso.pdf': the address as ASCII words, or the round's id without one. */
+function journalFileName(journal: StoredJournal, roundId: string, extension: 'csv' | 'pdf'): string {
+  const slug = journal.property.address
+    .toLowerCase()
+    // 'ø' and 'æ' do not decompose as 'å' does (to 'a' and a ring).
+    .replaceAll('æ', 'ae')
+    .replaceAll('ø', 'o')
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `budjournal-${slug || roundId}.${extension}`;
+}
+
 /** The full journal as CSV, for the round's owner or an admin. */
 export async function exportJournalCsv(deps: AppDeps, viewer: Viewer, roundId: string) {
   const own = await findJournal(deps.db, roundId, viewer.id);
@@ -80,19 +96,50 @@ export async function exportJournalCsv(deps: AppDeps, viewer: Viewer, roundId: s
     if (own) throw new Forbidden('Bare selgeren og administratorer kan laste ned hele budjournalen');
     throw new NotFound('Fant ingen budjournal for denne budrunden');
   }
-  const slug = journal.journalData.property.address
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
   return {
-    filename: `budjournal-${slug || roundId}.csv`,
+    filename: journalFileName(journal.journalData, roundId, 'csv'),
     csv: journalToCsv(
       toJournalEntries(journal.journalData),
       journal.journalData.counterOffers ?? [],
       closeOf(journal.journalData),
     ),
   };
+}
+
+/**
+ * The reader's own copy as a PDF (decision 038): a bidder's with the others pseudonymous, the owner's
+ * complete. An administrator gets the owner's copy (their own if the round has none); anyone else without a
+ * copy of this round, 404.
+ */
+export async function exportJournalPdf(
+  deps: AppDeps,
+  viewer: Viewer,
+  roundId: string,
+  { madeAt = deps.clock.now(), compress = true }: Partial<PdfOptions> = {},
+) {
+  const own = await findJournal(deps.db, roundId, viewer.id);
+  const journal =
+    viewer.isAdmin && !own?.journalData.isOwnerCopy ? ((await findOwnerCopy(deps.db, roundId)) ?? own) : own;
+  if (!journal) throw new NotFound('Fant ingen budjournal for denne budrunden');
+  const data = journal.journalData;
+  const entries = toJournalEntries(data);
+  const pdf = await journalToPdf(
+    {
+      isOwnerCopy: data.isOwnerCopy,
+      property: data.property,
+      startingPrice: data.startingPrice,
+      closedAt: data.closedAt,
+      closeReason: data.closeReason,
+      acceptedAt: data.acceptedAt,
+      entries,
+      acts: recordActs(entries, data.counterOffers ?? [], closeOf(data)).map((recorded) => ({
+        act: recorded.act,
+        state: actState(recorded),
+      })),
+    },
+    { madeAt, compress },
+  );
+  return { filename: journalFileName(data, roundId, 'pdf'), pdf };
 }
 
 /** Account deletion: the user's details disappear from every journal; the bids themselves stay. */

@@ -29,3 +29,8 @@ export function leadingEntry(journal: JournalView) {
 export function openJournalCsv(roundId: string): void {
   window.open(`/api/bid-rounds/${encodeURIComponent(roundId)}/journal/csv`, '_blank', 'noopener');
 }
+
+/** The reader's own copy as a PDF, for every reader (decision 038); opened in a new tab. */
+export function openJournalPdf(roundId: string): void {
+  window.open(`/api/bid-rounds/${encodeURIComponent(roundId)}/journal.pdf`, '_blank', 'noopener');
+}

@@ -5,7 +5,7 @@ import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import type { JournalView } from '../../../../shared/schemas/journal';
 import { Modal } from '../../../components/modal';
-import { closeReasonText, openJournalCsv } from '../api/use-journals';
+import { closeReasonText, openJournalCsv, openJournalPdf } from '../api/use-journals';
 import { JournalActsList } from './journal-acts-list';
 import { JournalTable } from './journal-table';
 
@@ -37,7 +37,7 @@ interface JournalDialogProps {
 
 /**
  * A round's budjournal: the round's facts, every bid, and every act in time order. The owner's copy names
- * the bidders and exports CSV.
+ * the bidders and exports CSV; every copy downloads as a PDF.
  */
 export function JournalDialog({ journal, opened, onClose }: JournalDialogProps) {
   const isPhone = useMediaQuery('(max-width: 36em)');
@@ -75,16 +75,26 @@ export function JournalDialog({ journal, opened, onClose }: JournalDialogProps) 
             <Title order={3} size="h4">
               Bud ({journal.journalData.length})
             </Title>
-            {journal.isOwnerCopy ? (
+            <Group gap="xs">
               <Button
                 variant="default"
                 size="sm"
                 leftSection={<IconDownload size={16} aria-hidden />}
-                onClick={() => openJournalCsv(round.id)}
+                onClick={() => openJournalPdf(round.id)}
               >
-                Last ned CSV
+                Last ned PDF
               </Button>
-            ) : null}
+              {journal.isOwnerCopy ? (
+                <Button
+                  variant="default"
+                  size="sm"
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                  onClick={() => openJournalCsv(round.id)}
+                >
+                  Last ned CSV
+                </Button>
+              ) : null}
+            </Group>
           </Group>
           <JournalEntries journal={journal} stacked={stacked} />
           {/* Every act in time order (decision 036): bids, rejections, counter-offers, the acceptance, the close. */}

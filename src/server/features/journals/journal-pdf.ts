@@ -1,0 +1,255 @@
+import PDFDocument from 'pdfkit';
+import { formatAmountInWords } from '../../../shared/format/amount-in-words';
+import { financingText, takeoverText } from '../../../shared/format/bid-plan';
+import { formatLongDate } from '../../../shared/format/date';
+import { formatMoney } from '../../../shared/format/money';
+import { COUNTER_OFFER_STATUS_TEXT } from '../../../shared/rules/counter-offers';
+import { CLOSE_REASON_TEXT } from '../../../shared/rules/journal-acts';
+import type { CloseReason } from '../../../shared/schemas/bid-round';
+import type { JournalAct, JournalEntry } from '../../../shared/schemas/journal';
+import type { RecordedAct } from './journal-acts';
+import {
+  BOLD,
+  type Column,
+  contentWidth,
+  drawable,
+  drawTable,
+  FONT,
+  money,
+  NONE,
+  type Row,
+  TABLE_SIZE,
+  when,
+} from './journal-pdf-tables';
+
+// The budjournal as a PDF (issue 24, item 13; decision 038): one reader's copy, as their journal dialog shows
+// it, on A4 in bokmål. Pure apart from pdfkit: the service finds the copy, this draws it.
+
+/** An act with its state in the round's record ('Avslått', 'Akseptert' …), where it has one. */
+export interface PdfAct {
+  act: JournalAct;
+  state: string | null;
+  // When acts are signed (issue 24), a `signed` flag comes here and the act table's state cell adds 'Signert'.
+}
+
+/** The copy to print: the facts of the round, the bids highest first, and every act in time order. */
+export interface PdfJournal {
+  isOwnerCopy: boolean;
+  property: { title: string; address: string };
+  startingPrice: number;
+  closedAt: string;
+  closeReason: CloseReason;
+  acceptedAt: string | null;
+  entries: JournalEntry[];
+  acts: PdfAct[];
+  // When the journal becomes a hash chain (issue 24), its head's hash comes here and is printed under the acts.
+}
+
+export interface PdfOptions {
+  /** When the PDF was made: printed, and its CreationDate. */
+  madeAt: Date;
+  /** pdfkit compresses its content streams; off, the text can be read straight from the bytes. */
+  compress?: boolean;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+const MARGIN = 50;
+const FOOTER_GAP = 28;
+
+/** The marks the journal dialog shows on a bid, in its order. */
+function entryStates(e: JournalEntry): string {
+  const marks = [
+    e.isWinner && 'Vinner',
+    e.isHighestBid && 'Høyeste bud',
+    e.isOwnBid && 'Ditt bud',
+    e.isExpired && !e.isRejected && 'Utløpt',
+    e.isRejected && 'Avslått',
+  ].filter((mark): mark is string => Boolean(mark));
+  return marks.length ? marks.join(', ') : NONE;
+}
+
+/** An act's state as the CSV gives it: its bid's marks, 'Avslått', 'Vinner', or the counter-offer's end. */
+export function actState({ act, entry, counterOffer }: RecordedAct<JournalEntry>): string | null {
+  if (entry && act.kind === 'Bud') return entryStates(entry) === NONE ? null : entryStates(entry);
+  if (entry) return act.kind === 'Avslag' ? 'Avslått' : 'Vinner';
+  if (counterOffer) return COUNTER_OFFER_STATUS_TEXT[counterOffer.status];
+  return null;
+}
+
+/** The owner's copy: who the bidder is and how they pay, in one compact line under the bid. */
+function contactNote(e: JournalEntry): string | null {
+  const bank = [e.bankName, e.bankContactName, e.bankContactPhone].filter(Boolean).join(', ');
+  const parts = [
+    e.bidderEmail && `E-post: ${e.bidderEmail}`,
+    e.bidderPhone && `Telefon: ${e.bidderPhone}`,
+    e.bidderAddress && `Adresse: ${e.bidderAddress}`,
+    bank && `Bank: ${bank}`,
+    e.financing && `Finansiering: ${financingText(e.financing)}`,
+    `Overtakelse: ${takeoverText(e.takeoverDate)}`,
+  ].filter((part): part is string => Boolean(part));
+  return parts.join('  ·  ');
+}
+
+function fact(doc: Doc, label: string, value: string): void {
+  doc.font(BOLD).fontSize(10).text(`${label}: `, { continued: true });
+  doc.font(FONT).text(drawable(value));
+}
+
+function heading(doc: Doc, text: string): void {
+  doc.moveDown(0.8).font(BOLD).fontSize(13).text(drawable(text)).moveDown(0.3);
+}
+
+function facts(doc: Doc, journal: PdfJournal, madeAt: Date): void {
+  doc.font(BOLD).fontSize(22).text('Budjournal');
+  doc.font(FONT).fontSize(13).text(drawable(journal.property.title)).moveDown(0.5);
+  fact(doc, 'Adresse', journal.property.address);
+  fact(doc, 'Startpris', formatMoney(journal.startingPrice));
+  fact(doc, 'Avsluttet', formatLongDate(journal.closedAt));
+  fact(doc, 'Hvordan budrunden ble avsluttet', CLOSE_REASON_TEXT[journal.closeReason]);
+  if (journal.closeReason === 'winner' && journal.acceptedAt)
+    fact(doc, 'Bud akseptert', formatLongDate(journal.acceptedAt));
+  const winner = journal.entries.find((e) => e.isWinner);
+  if (winner)
+    fact(doc, 'Vinnende bud', `${formatMoney(winner.amount)} (${formatAmountInWords(winner.amount)})`);
+  fact(doc, 'Eksemplar', journal.isOwnerCopy ? 'Selgerens eksemplar' : 'Budgiverens eksemplar');
+  fact(doc, 'Laget', formatLongDate(madeAt));
+  if (!journal.isOwnerCopy)
+    doc
+      .moveDown(0.5)
+      .fontSize(9)
+      .text(
+        'Andre budgivere er anonymisert som «Budgiver A», «Budgiver B» og så videre. ' +
+          'Dine egne bud står som «Du» og er merket «Ditt bud».',
+      );
+}
+
+const BID_COLUMNS: Column[] = [
+  { header: 'Budgiver', width: 95 },
+  { header: 'Beløp', width: 72, align: 'right' },
+  { header: 'Status', width: 70 },
+  { header: 'Forbehold', width: 108 },
+  { header: 'Akseptfrist', width: 75 },
+  { header: 'Mottatt', width: 75 },
+];
+
+function bids(doc: Doc, journal: PdfJournal): void {
+  heading(doc, `Bud (${journal.entries.length})`);
+  if (journal.entries.length === 0) {
+    doc.font(FONT).fontSize(10).text('Ingen bud ble lagt inn i denne budrunden.');
+    return;
+  }
+  const rows: Row[] = journal.entries.map((e) => ({
+    cells: [
+      e.bidderName,
+      money(e.amount),
+      entryStates(e),
+      e.conditions || NONE,
+      when(e.bidDeadline),
+      when(e.createdAt),
+    ],
+    note: journal.isOwnerCopy ? contactNote(e) : null,
+  }));
+  drawTable(doc, BID_COLUMNS, rows);
+}
+
+const ACT_COLUMNS: Column[] = [
+  { header: 'Tidspunkt', width: 70 },
+  { header: 'Hendelse', width: 84 },
+  { header: 'Part', width: 76 },
+  { header: 'Beløp', width: 68, align: 'right' },
+  { header: 'Status', width: 67 },
+  { header: 'Detaljer', width: 130 },
+];
+
+/** A bid's acceptance deadline or a counter-offer's, its conditions, and the words said with it. */
+function actDetails(act: JournalAct): string {
+  const made = act.kind === 'Bud' || act.kind === 'Motbud';
+  return [
+    made && act.deadline && `${act.kind === 'Bud' ? 'Akseptfrist' : 'Frist'}: ${when(act.deadline)}`,
+    made && act.conditions && `Forbehold: ${act.conditions}`,
+    act.message && (act.kind === 'Avslag' ? `Melding fra selgeren: ${act.message}` : act.message),
+  ]
+    .filter((part): part is string => Boolean(part))
+    .join('\n');
+}
+
+function acts(doc: Doc, journal: PdfJournal): void {
+  heading(doc, `Hendelser (${journal.acts.length})`);
+  const rows: Row[] = journal.acts.map(({ act, state }) => ({
+    cells: [
+      when(act.at),
+      act.kind,
+      act.party ?? NONE,
+      money(act.amount),
+      // 'Signert' joins the state here once acts are signed.
+      state ?? NONE,
+      actDetails(act) || NONE,
+    ],
+  }));
+  drawTable(doc, ACT_COLUMNS, rows);
+  // The chain's head hash is printed here, under the last act, once the journal is a hash chain.
+  doc
+    .moveDown(0.6)
+    .font(FONT)
+    .fontSize(TABLE_SIZE)
+    .text(
+      'Alle tidspunkter er norsk tid. Mottatt er tidspunktet serveren tok imot budet. ' +
+        'Hendelsene står i den rekkefølgen de skjedde.',
+    );
+}
+
+/** 'Side 1 av N' and the regulation on every page, written once all pages exist. */
+function footers(doc: Doc): void {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    // Writing inside the bottom margin would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN + 10;
+    const width = contentWidth(doc);
+    doc.font(FONT).fontSize(7.5).fillColor('#444444');
+    doc.text('Budjournal etter forskrift om eiendomsmegling § 3-5 – Budrunde', MARGIN, y, {
+      width: width - 80,
+      lineBreak: false,
+    });
+    doc.text(`Side ${i - start + 1} av ${count}`, MARGIN + width - 80, y, {
+      width: 80,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+/** The PDF's bytes. */
+export function journalToPdf(journal: PdfJournal, { madeAt, compress = true }: PdfOptions): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_GAP },
+    bufferPages: true,
+    compress,
+    lang: 'nb-NO',
+    displayTitle: true,
+    info: {
+      Title: drawable(`Budjournal – ${journal.property.title}`),
+      Subject: drawable(journal.property.address),
+      Author: 'Budrunde',
+      Creator: 'Budrunde',
+      CreationDate: madeAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  facts(doc, journal, madeAt);
+  bids(doc, journal);
+  acts(doc, journal);
+  footers(doc);
+  doc.end();
+  return bytes;
+}
