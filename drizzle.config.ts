@@ -6,6 +6,7 @@ export default defineConfig({
     './src/server/db/schema.ts',
     './src/server/db/notice-schema.ts',
     './src/server/db/counter-offer-schema.ts',
+    './src/server/db/passkey-schema.ts',
   ],
   out: './drizzle',
 });

@@ -200,6 +200,7 @@ export async function administratorWalk(c: WalkContext) {
     '/api/admin/users/{id}/change-password': { newPassword: 'adminsatt3' },
     '/api/admin/approve-password-reset/{id}': { newPassword: 'adminsatt3' },
     '/api/bid-rounds/{id}/bids/{bidId}/reject': {},
+    '/api/passkeys/{id}': {},
     '/api/bid-rounds/{id}/counter-offers': {
       bidId: unknownId(),
       amount: 4_500_000,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, signInVerified } from '../../../tests/setup/admin';
 import { accountsWalk, administratorWalk } from '../../../tests/setup/api-contract-account-walks';
 import { counterOffersWalk } from '../../../tests/setup/api-contract-counter-offer-walk';
+import { passkeysWalk } from '../../../tests/setup/api-contract-passkey-walk';
 import {
   fill,
   openStream,
@@ -22,8 +23,8 @@ import { OPENAPI_PATH } from './api-docs';
 // content type it does not name, or a body its schema refuses fails here, naming the operation. The last
 // test checks that every operation in the document was called, and answered a success at least once.
 // The checker itself is tried on a made-up document in api-contract-check-names-what-is-wrong.test.ts; the
-// long walks are in tests/setup/api-contract-walks.ts, api-contract-counter-offer-walk.ts and
-// api-contract-account-walks.ts, all against this
+// long walks are in tests/setup/api-contract-walks.ts, api-contract-counter-offer-walk.ts,
+// api-contract-passkey-walk.ts and api-contract-account-walks.ts, all against this
 // one app and this one contract, so that the last test sees every call.
 
 // The app, the contract, and the people and things the walk builds up, shared by the tests below in order.
@@ -78,10 +79,12 @@ describe('every answer matches the API document', () => {
     expect(stream.status).toBe(200);
     stream.close();
 
-    // Every operation that says it can answer 401, called without a session; logging in answers 401 for a
-    // wrong password, not for a missing session, and is walked below.
+    // Every operation that says it can answer 401, called without a session; logging in (with a password or
+    // a passkey) answers 401 for a wrong password or an unknown passkey, not for a missing session, and is
+    // walked below.
+    const logins = new Set(['POST /api/auth/login', 'POST /api/auth/passkey-login']);
     const protectedOps = operationsOf(contract.document).filter(
-      (o) => o.operation.responses?.['401'] && `${o.method} ${o.template}` !== 'POST /api/auth/login',
+      (o) => o.operation.responses?.['401'] && !logins.has(`${o.method} ${o.template}`),
     );
     expect(protectedOps.length).toBeGreaterThan(30);
     for (const { method, template } of protectedOps) {
@@ -150,6 +153,12 @@ describe('every answer matches the API document', () => {
   it('an administrator: users, resets, edits, passwords, deletions; and 403 for everyone else', async () => {
     const start = mark();
     await administratorWalk(c);
+    expectAllMatchedSince(start);
+  });
+
+  it('passkeys: added, listed, used to log in and removed, with every refusal', async () => {
+    const start = mark();
+    await passkeysWalk(c);
     expectAllMatchedSince(start);
   });
 

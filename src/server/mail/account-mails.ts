@@ -115,3 +115,28 @@ export function emailChangedByAdminMail(oldEmail: string, firstName: string, new
     ],
   });
 }
+
+/** Sent when a passkey is added (issue 24): someone with the session and the password could add their own. */
+export function passkeyAddedMail(r: Recipient, passkeyName: string, appUrl: string): Mail {
+  return renderMail(r.email, {
+    subject: 'En passnøkkel ble lagt til på kontoen din',
+    greeting: hello(r),
+    paragraphs: [
+      `En passnøkkel med navnet «${passkeyName}» ble nettopp lagt til på kontoen din hos Budrunde. Med den kan du logge inn uten passord.`,
+      'Var det ikke deg? Logg inn, fjern passnøkkelen under «Din profil» → «Passnøkler», og endre passordet ditt.',
+    ],
+    action: { label: 'Gå til Budrunde', url: `${appUrl}/?login=1` },
+  });
+}
+
+export function passkeyRemovedMail(r: Recipient, passkeyName: string, appUrl: string): Mail {
+  return renderMail(r.email, {
+    subject: 'En passnøkkel ble fjernet fra kontoen din',
+    greeting: hello(r),
+    paragraphs: [
+      `Passnøkkelen «${passkeyName}» ble nettopp fjernet fra kontoen din hos Budrunde. Den kan ikke lenger brukes til å logge inn.`,
+      'Var det ikke deg? Logg inn og endre passordet ditt.',
+    ],
+    action: { label: 'Gå til Budrunde', url: `${appUrl}/?login=1` },
+  });
+}

@@ -5,6 +5,7 @@ import { listRounds } from '../bid-rounds/bid-rounds.service';
 import { listUserBids } from '../bids/bids.service';
 import { counterOffersTo } from '../counter-offers/counter-offer-records';
 import { listJournals } from '../journals/journals.service';
+import { passkeysForExport } from '../passkeys/passkey-records';
 import type { Viewer } from './accounts.repository';
 import {
   findAdminActionsForExport,
@@ -49,6 +50,7 @@ export async function exportPersonalData(deps: AppDeps, viewer: Viewer): Promise
   const resets = await findResetRequestsForExport(db, viewer.id);
   const proofs = await findProofsForExport(db, viewer.id);
   const actions = await findAdminActionsForExport(db, viewer.id);
+  const passkeys = await passkeysForExport(db, viewer.id);
   return {
     about: ABOUT,
     exportedAt: now.toISOString(),
@@ -106,5 +108,6 @@ export async function exportPersonalData(deps: AppDeps, viewer: Viewer): Promise
     })),
     financingProofs: proofs.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
     administratorActions: actions.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+    passkeys,
   };
 }

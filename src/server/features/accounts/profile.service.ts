@@ -19,6 +19,7 @@ import { bindingUntil } from '../bids/bids.service';
 import { settleCounterOffersTo } from '../counter-offers/counter-offer-records';
 import { forgetProofsOfUser } from '../financing-proofs/financing-proofs.service';
 import { scrubUserFromJournals } from '../journals/journals.service';
+import { forgetPasskeysOf } from '../passkeys/passkey-records';
 import type { Viewer } from './accounts.repository';
 import {
   deleteUserFollows,
@@ -132,6 +133,8 @@ export async function scrubAccount(
   });
   await deleteUserFollows(tx, user.id);
   await forgetResetRequestsOf(tx, user.id);
+  // A passkey is a way into the account: it goes with the account (decision 037).
+  await forgetPasskeysOf(tx, user.id);
   await endSessionsOf(tx, user.id);
   await queueDropsAfterWithdrawal(tx, deps, ledRounds);
 }

@@ -110,5 +110,7 @@ export const personalDataExportSchema = z.object({
     }),
   ),
   administratorActions: z.array(z.object({ action: z.string(), summary: z.string(), createdAt: timestamp })),
+  /** The user's passkeys by name and time; never a key or a credential id. */
+  passkeys: z.array(z.object({ name: z.string(), createdAt: timestamp, lastUsedAt: nullableTimestamp })),
 });
 export type PersonalDataExport = z.input<typeof personalDataExportSchema>;
