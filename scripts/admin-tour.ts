@@ -27,7 +27,7 @@ for (const viewport of widths) {
   const login = page.getByRole('dialog', { name: 'Logg inn' });
   await login.getByLabel('E-post', { exact: true }).fill('admin@budrunde.no');
   await login.getByLabel('Passord', { exact: true }).fill('budrunde123');
-  await login.getByRole('button', { name: 'Logg inn' }).click();
+  await login.getByRole('button', { name: 'Logg inn', exact: true }).click();
   await page.getByRole('button', { name: 'Logg ut' }).waitFor();
   await page.goto(`${base}/admin`);
   await page

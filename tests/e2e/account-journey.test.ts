@@ -16,7 +16,7 @@ async function logIn(page: Page, password: string) {
   const dialog = page.getByRole('dialog', { name: 'Logg inn' });
   await dialog.getByLabel('E-post', { exact: true }).fill(EMAIL);
   await dialog.getByLabel('Passord', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Logg inn' }).click();
+  await dialog.getByRole('button', { name: 'Logg inn', exact: true }).click();
 }
 
 describe.skipIf(!chromiumAvailable())('account journey', () => {
@@ -70,7 +70,7 @@ describe.skipIf(!chromiumAvailable())('account journey', () => {
     await expectNoAxeViolations(page, 'login dialog');
     await dialog.getByLabel('E-post', { exact: true }).fill(EMAIL);
     await dialog.getByLabel('Passord', { exact: true }).fill('hemmelig1');
-    await dialog.getByRole('button', { name: 'Logg inn' }).click();
+    await dialog.getByRole('button', { name: 'Logg inn', exact: true }).click();
     await visible(page, 'Du er nå innlogget.');
     await expect
       .poll(() => page.getByRole('heading', { level: 1, name: 'Aktive budrunder' }).isVisible())

@@ -48,7 +48,7 @@ describe.skipIf(!chromiumAvailable())('bid round journey in three browsers', () 
       const dialog = page.getByRole('dialog', { name: 'Logg inn' });
       await dialog.getByLabel('E-post', { exact: true }).fill(person.email);
       await dialog.getByLabel('Passord', { exact: true }).fill(PASSWORD);
-      await dialog.getByRole('button', { name: 'Logg inn' }).click();
+      await dialog.getByRole('button', { name: 'Logg inn', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Aktive budrunder' }).waitFor();
       pages[key] = page;
     }

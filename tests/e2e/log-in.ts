@@ -5,7 +5,7 @@ export async function submitLoginDialog(page: Page, email: string, password: str
   const dialog = page.getByRole('dialog', { name: 'Logg inn' });
   await dialog.getByLabel('E-post', { exact: true }).fill(email);
   await dialog.getByLabel('Passord', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Logg inn' }).click();
+  await dialog.getByRole('button', { name: 'Logg inn', exact: true }).click();
 }
 
 /** Logs in through the login dialog, as a person would, and waits until the page shows the signed-in user. */

@@ -35,7 +35,7 @@ describe.skipIf(!chromiumAvailable())('a session that ends while the rounds page
       const dialog = page.getByRole('dialog', { name: 'Logg inn' });
       await dialog.getByLabel('E-post', { exact: true }).fill(email);
       await dialog.getByLabel('Passord', { exact: true }).fill('hemmelig1');
-      await dialog.getByRole('button', { name: 'Logg inn' }).click();
+      await dialog.getByRole('button', { name: 'Logg inn', exact: true }).click();
       await expect
         .poll(() => page.getByRole('heading', { level: 1, name: 'Aktive budrunder' }).isVisible())
         .toBe(true);

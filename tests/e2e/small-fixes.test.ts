@@ -155,7 +155,7 @@ describe.skipIf(!chromiumAvailable())('small fixes from the product audit', () =
     // A toast raised while the dialog is open stays clear of its close button.
     await dialog.getByLabel('E-post', { exact: true }).fill('kari@example.no');
     await input.fill('feilpassord');
-    await dialog.getByRole('button', { name: 'Logg inn' }).click();
+    await dialog.getByRole('button', { name: 'Logg inn', exact: true }).click();
     await expectToastClearOfCloseButton(page, dialog, 'Innlogging mislyktes');
     await page.close();
   });

@@ -4,14 +4,19 @@ import type { CurrentUser } from '../../../../shared/schemas/user';
 import { CollapsibleCard } from '../../../components/collapsible-card';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { PasskeysDialog } from './passkeys-dialog';
 import { ProfileDetails } from './profile-details';
 import { ProfileEditDialog } from './profile-edit-dialog';
 
-/** 'Din profil': view and edit the profile, change the password, download one's data, or delete the account. */
+/**
+ * 'Din profil': view and edit the profile, change the password, manage passkeys, download one's data, or
+ * delete the account.
+ */
 export function ProfileCard({ user }: { user: CurrentUser }) {
   const [editOpen, editDialog] = useDisclosure(false);
   const [passwordOpen, passwordDialog] = useDisclosure(false);
   const [deleteOpen, deleteDialog] = useDisclosure(false);
+  const [passkeysOpen, passkeysDialog] = useDisclosure(false);
   return (
     <CollapsibleCard title="Din profil">
       <Stack gap="md">
@@ -22,6 +27,9 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
           </Button>
           <Button variant="default" onClick={passwordDialog.open}>
             Endre passord
+          </Button>
+          <Button variant="default" onClick={passkeysDialog.open}>
+            Passnøkler
           </Button>
           {/* A plain link: the browser downloads the file itself, with the session cookie it already has. */}
           <Button
@@ -42,6 +50,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
       <ProfileEditDialog user={user} opened={editOpen} onClose={editDialog.close} />
       <ChangePasswordDialog opened={passwordOpen} onClose={passwordDialog.close} />
       <DeleteAccountDialog opened={deleteOpen} onClose={deleteDialog.close} />
+      <PasskeysDialog opened={passkeysOpen} onClose={passkeysDialog.close} />
     </CollapsibleCard>
   );
 }

@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../../shared/schemas/user';
 import { apiJson } from '../../../lib/api';
@@ -9,6 +10,27 @@ export function useLogin() {
   return useMutation({
     mutationFn: (input: { email: string; password: string }) =>
       apiJson<CurrentUser>('POST', '/api/auth/login', input),
+    onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
+  });
+}
+
+/**
+ * 'Logg inn med passnøkkel': the server's options, the browser's prompt (any passkey of this site; the
+ * device asks for a fingerprint, face or PIN), and the answer, which logs in as a password does. The
+ * WebAuthn helper loads only now.
+ */
+export function usePasskeyLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const optionsJSON = await apiJson<PublicKeyCredentialRequestOptionsJSON>(
+        'POST',
+        '/api/auth/passkey-options',
+      );
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const response = await startAuthentication({ optionsJSON });
+      return apiJson<CurrentUser>('POST', '/api/auth/passkey-login', { response });
+    },
     onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
   });
 }

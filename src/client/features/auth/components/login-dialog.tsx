@@ -8,7 +8,7 @@ import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { openDialog, pageAfterLogin, safeReturnPath } from '../../../lib/window-events';
-import { useLogin } from '../api/use-auth-actions';
+import { useLogin, usePasskeyLogin } from '../api/use-auth-actions';
 import { ForgotPasswordBox } from './forgot-password-box';
 import { VerificationNotice } from './verification-notice';
 
@@ -22,6 +22,7 @@ interface LoginDialogProps {
 export function LoginDialog({ opened, returnTo, onClose }: LoginDialogProps) {
   const [location, navigate] = useLocation();
   const login = useLogin();
+  const passkeyLogin = usePasskeyLogin();
   const [needsVerification, setNeedsVerification] = useState(false);
   const [showForgot, setShowForgot] = useState(false);
   const form = useForm({ initialValues: { email: '', password: '' }, validate: zod4Resolver(loginSchema) });
@@ -33,14 +34,30 @@ export function LoginDialog({ opened, returnTo, onClose }: LoginDialogProps) {
     onClose();
   };
 
+  const loggedIn = () => {
+    showToast({ title: 'Velkommen tilbake!', message: 'Du er nå innlogget.' });
+    close();
+    navigate(returnTo ? safeReturnPath(returnTo) : pageAfterLogin(location));
+  };
+
+  const withPasskey = () =>
+    passkeyLogin.mutate(undefined, {
+      onSuccess: loggedIn,
+      onError: (error) =>
+        showToast({
+          title: 'Innlogging med passnøkkel mislyktes',
+          message:
+            error instanceof ApiError
+              ? error.message
+              : 'Innloggingen ble avbrutt, eller enheten fant ingen passnøkkel for Budrunde.',
+          variant: 'destructive',
+        }),
+    });
+
   const submit = form.onSubmit((values) => {
     setNeedsVerification(false);
     login.mutate(values, {
-      onSuccess: () => {
-        showToast({ title: 'Velkommen tilbake!', message: 'Du er nå innlogget.' });
-        close();
-        navigate(returnTo ? safeReturnPath(returnTo) : pageAfterLogin(location));
-      },
+      onSuccess: loggedIn,
       onError: (error) => {
         if (error instanceof ApiError && error.body.requiresEmailVerification) {
           setNeedsVerification(true);
@@ -84,6 +101,9 @@ export function LoginDialog({ opened, returnTo, onClose }: LoginDialogProps) {
           </Stack>
         </form>
         {showForgot ? <ForgotPasswordBox initialEmail={form.values.email} /> : null}
+        <Button variant="default" onClick={withPasskey} loading={passkeyLogin.isPending}>
+          Logg inn med passnøkkel
+        </Button>
         <Text size="sm" ta="center">
           Har du ikke konto?{' '}
           <Anchor
