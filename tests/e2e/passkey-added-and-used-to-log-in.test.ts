@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, PASSWORD } from '../setup/person';
+import type { TestClock } from '../setup/test-clock';
 import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
@@ -88,6 +89,44 @@ describe.skipIf(!chromiumAvailable())('a passkey, added and used to log in', () 
       .waitFor();
     const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(after.credentials[0]?.signCount).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('removing one after 10 minutes asks for the password again, then removes it', async () => {
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await createVerifiedUser(server.deps.db, 'otto.gammel@example.no', 'Otto', 'Gammel', {
+      phone: '+47 41234568',
+    });
+    await logIn(page, baseUrl, 'otto.gammel@example.no', PASSWORD);
+    await page.getByRole('button', { name: 'Din profil' }).click();
+    await page.getByRole('button', { name: 'Passnøkler' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Passnøkler' });
+    await dialog.getByLabel('Navn på ny passnøkkel').fill('Ottos telefon');
+    await dialog.getByRole('button', { name: 'Legg til passnøkkel' }).click();
+    const list = dialog.getByRole('list', { name: 'Dine passnøkler' });
+    await list.getByText('Ottos telefon').waitFor();
+
+    (server.deps.clock as TestClock).advance(11 * 60_000);
+    const remove = dialog.getByRole('button', { name: 'Fjern passnøkkelen Ottos telefon' });
+    await remove.click();
+    await dialog.getByText('Bekreft at det er deg').waitFor();
+    expect(await list.getByText('Ottos telefon').count()).toBe(1);
+    await expectNoAxeViolations(page, 'the passkey list asking for the password, 390 px');
+    await dialog.getByLabel('Passord', { exact: true }).fill(PASSWORD);
+    await remove.click();
+    await dialog.getByText('Du har ingen passnøkler ennå.').waitFor();
     await page.close();
   });
 });

@@ -60,6 +60,11 @@ export function PrivacyPage() {
             logget inn på kontoen din før, slik at du fortsatt kan logge inn derfra selv om noen prøver å
             gjette passordet ditt fra andre steder.
           </Text>
+          <Text mt="xs">
+            Legger du til en passnøkkel, lagrer vi navnet du gir den, når den ble lagt til og sist brukt, og
+            den offentlige delen av nøkkelen. Den hemmelige delen forlater aldri enheten din. Passnøklene
+            slettes når du fjerner dem eller sletter kontoen.
+          </Text>
         </SubSection>
       </Section>
 
