@@ -7,6 +7,7 @@ export default defineConfig({
     './src/server/db/notice-schema.ts',
     './src/server/db/counter-offer-schema.ts',
     './src/server/db/passkey-schema.ts',
+    './src/server/db/signature-schema.ts',
   ],
   out: './drizzle',
 });

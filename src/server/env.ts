@@ -89,6 +89,14 @@ const envSchema = z.object({
   S3_REGION: z.preprocess(emptyAsUnset, z.string().trim().min(1).default('us-east-1')),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  // Signing bids with a passkey (decision 039): 'off', 'optional' (a user with a passkey signs; others bid
+  // unsigned) or 'required' (a bid without a valid signature is refused).
+  BID_SIGNING: z.preprocess(
+    emptyAsUnset,
+    z
+      .enum(['off', 'optional', 'required'], { error: 'must be off, optional or required' })
+      .default('optional'),
+  ),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

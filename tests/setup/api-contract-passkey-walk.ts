@@ -1,11 +1,12 @@
 import { expect } from 'vitest';
 import { signInVerified } from './admin';
+import { signedBidWalk } from './api-contract-signing-walk';
 import { unknownId, type WalkContext } from './api-contract-walks';
 import { addPasskey, loginOptions, newAuthenticator, passkeyLogin, registrationOptions } from './passkeys';
 import { PASSWORD } from './person';
 
 /**
- * Passkeys (issue 24): added, listed, used to log in and removed, with the refusals the document lists (400
+ * Passkeys (issue 24): added, listed, used to sign a bid (api-contract-signing-walk.ts) and to log in, and removed, with the refusals the document lists (400
  * for a used challenge, 401 for an unknown passkey, 403 for an old session without the password, 404 for an
  * unknown one). Last of the walks: it moves the test clock past the 10 minutes a session may change passkeys.
  */
@@ -17,6 +18,7 @@ export async function passkeysWalk(c: WalkContext) {
   const id = await addPasskey(api, cookie, authenticator, 'Vandrenøkkel');
   const listed = await api.request({ method: 'GET', url: '/api/passkeys', cookie });
   expect(listed.json().passkeys).toHaveLength(1);
+  await signedBidWalk(c, cookie, authenticator);
 
   // A used challenge (400) and a passkey no one added (401), then a login that works.
   const options = await loginOptions(api);

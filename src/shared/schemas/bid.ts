@@ -3,6 +3,7 @@ import '../zod-locale';
 import { isCalendarDate, MAX_LENDER_LENGTH } from '../rules/bid-plan';
 import { MAX_CONDITIONS_LENGTH, MAX_REJECTION_MESSAGE_LENGTH } from '../rules/bids';
 import { MAX_AMOUNT } from './bid-round';
+import { signatureProofSchema } from './passkey';
 
 const MAX_ACCEPTANCE_MS = 366 * 24 * 60 * 60 * 1000;
 
@@ -41,8 +42,8 @@ export const financingPlanSchema = z.object(
   { error: 'Finansieringsplanen må ha egenkapital, lån og långiver' },
 );
 
-/** POST /api/bids. The server checks amount and deadline again against the round, under its lock. */
-export const placeBidSchema = z.object({
+/** A bid as an act (decision 039): what POST /api/bids places and what a signature covers. */
+export const bidActSchema = z.object({
   bidRoundId: z.uuid('Ugyldig budrunde'),
   amount: z
     .number({ error: 'Beløp må være større enn 0' })
@@ -83,6 +84,12 @@ export const placeBidSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
 });
+
+/**
+ * POST /api/bids. The server checks amount and deadline again against the round, under its lock. `signature`
+ * is the passkey's answer to POST /api/signatures/options for this very act (decision 039).
+ */
+export const placeBidSchema = bidActSchema.extend({ signature: signatureProofSchema.optional() });
 export type PlaceBidInput = z.input<typeof placeBidSchema>;
 
 /**

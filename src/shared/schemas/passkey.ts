@@ -41,6 +41,13 @@ export const authenticationResponseSchema = z.looseObject({
   }),
 });
 
+/** A signed act's proof (decision 039): the challenge from POST /api/signatures/options and the answer. */
+export const signatureProofSchema = z.strictObject(
+  { challengeId: z.uuid('Ugyldig signatur'), response: authenticationResponseSchema },
+  { error: 'Ugyldig signatur' },
+);
+export type SignatureProof = z.input<typeof signatureProofSchema>;
+
 /**
  * POST /api/passkeys/registration-options and DELETE /api/passkeys/{id}: the password again, needed only when
  * the session began more than 10 minutes ago.

@@ -76,6 +76,7 @@ export function toBidViews(rows: BidWithBidder[], ctx: ViewContext): BidView[] {
       isRejected: b.rejectedAt !== null,
       // The seller's words are for the bidder of that bid (and the owner, below), not for the other bidders.
       rejectionMessage: b.userId === ctx.viewerId || ctx.seesRejectionMessages ? b.rejectionMessage : null,
+      isSigned: b.isSigned,
     }));
 }
 

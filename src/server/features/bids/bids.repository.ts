@@ -1,7 +1,10 @@
-import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { biddingEnded, highestLiveBid } from '../../db/live-bids';
 import { bidRounds, bids, properties, users } from '../../db/schema';
+import { type BidState, toBidState } from './bid-state';
+
+export type { BidState } from './bid-state';
 
 /** The highest live bid at `now`. */
 export async function findHighestLiveAmount(
@@ -26,12 +29,15 @@ export async function lockBidder(tx: DbOrTx, userId: string) {
   return row ?? null;
 }
 
-/** A bid's financing plan and desired takeover date, as bid-views.ts bidPlan turns them into a view. */
+/** A bid's plan and takeover date, as bid-views.ts bidPlan turns them into a view, and its signature's mark. */
 const planColumns = {
   financingEquity: bids.financingEquity,
   financingLoan: bids.financingLoan,
   financingLender: bids.financingLender,
   takeoverDate: bids.takeoverDate,
+  isSigned: sql<boolean>`exists (select 1 from bid_signatures s where s.bid_id = ${bids.id})`.mapWith(
+    Boolean,
+  ),
 };
 
 /**
@@ -210,49 +216,6 @@ export async function claimBidForNotifying(tx: DbOrTx, bidId: string) {
   return round ? { bid, round } : null;
 }
 
-/** What a bid is judged against (the bid_state type of drizzle/0005_place-bid.sql), at one clock reading. */
-export interface BidState {
-  now: Date;
-  highest: number | null;
-  round: {
-    ownerId: string | null;
-    price: number;
-    deadline: Date;
-    minimumBidDeadline: Date | null;
-    isClosed: boolean;
-  } | null;
-  bidder: { deleted: boolean } | null;
-  proof: { userId: string; bidId: string | null } | null;
-  /** Set only when place_bid placed the bid: its created_at. */
-  placedAt: Date | null;
-}
-
-const date = (value: unknown) => new Date(value as string | Date);
-const dateOrNull = (value: unknown) => (value == null ? null : date(value));
-
-function toBidState(result: unknown): BidState {
-  const row = (result as { rows: Record<string, unknown>[] }).rows[0];
-  if (!row) throw new Error('bid_state returned no row');
-  return {
-    now: date(row.now),
-    highest: row.highest == null ? null : Number(row.highest),
-    round: row.round_found
-      ? {
-          ownerId: (row.owner_id as string | null) ?? null,
-          price: Number(row.price),
-          deadline: date(row.deadline),
-          minimumBidDeadline: dateOrNull(row.minimum_bid_deadline),
-          isClosed: Boolean(row.is_closed),
-        }
-      : null,
-    bidder: row.bidder_found ? { deleted: Boolean(row.bidder_deleted) } : null,
-    proof: row.proof_found
-      ? { userId: String(row.proof_user_id), bidId: (row.proof_bid_id as string | null) ?? null }
-      : null,
-    placedAt: dateOrNull(row.placed_at),
-  };
-}
-
 export interface BidToPlace {
   id: string;
   bidRoundId: string;
@@ -273,15 +236,20 @@ export interface BidToPlace {
 
 /**
  * Places the bid with place_bid: one statement, sent outside any transaction, so the round's lock is taken
- * and released inside the database and never held across a round trip. The state it returns is the one it
- * judged the bid against; placedAt is null when a rule refused it.
+ * and released inside the database and never held across a round trip. It returns the state it judged the
+ * bid against; placedAt is null when a rule refused it.
  *
  * `lockTimeoutMs` replaces the pool's lock_timeout for this statement alone (set_config with is_local, in
  * the statement's own transaction), so a bid waits at the database only for what is left of its budget.
  * The set_config sits in a subquery that the call to place_bid refers to laterally, and neither may be
  * flattened (offset 0): that makes PostgreSQL run it first, before place_bid asks for the round's lock.
  */
-export async function placeBidUnderLock(db: Db, bid: BidToPlace, lockTimeoutMs?: number): Promise<BidState> {
+export async function placeBidUnderLock(
+  db: Db,
+  bid: BidToPlace,
+  lockTimeoutMs?: number,
+  alongside?: SQL,
+): Promise<BidState> {
   const placeBid = sql`place_bid(
       ${bid.id}::uuid, ${bid.bidRoundId}::uuid, ${bid.userId}::uuid, ${bid.amount}::bigint, ${bid.conditions},
       ${bid.bidDeadline.toISOString()}::timestamptz, ${bid.financingProofId}::uuid,
@@ -290,10 +258,16 @@ export async function placeBidUnderLock(db: Db, bid: BidToPlace, lockTimeoutMs?:
       ${bid.event.channel}, ${bid.event.payload},
       ${bid.financing?.equity ?? null}::bigint, ${bid.financing?.loan ?? null}::bigint,
       ${bid.financing?.lender ?? null}::text, ${bid.takeoverDate ?? null}::date)`;
-  if (lockTimeoutMs === undefined) return toBidState(await db.execute(sql`select * from ${placeBid}`));
-  return toBidState(
-    await db.execute(sql`select placed.* from
+  const query =
+    lockTimeoutMs === undefined
+      ? sql`select * from ${placeBid}`
+      : sql`select placed.* from
       (select set_config('lock_timeout', ${String(lockTimeoutMs)}::text, true) as applied offset 0) timeout,
-      lateral (select * from ${placeBid} where timeout.applied is not null offset 0) placed`),
+      lateral (select * from ${placeBid} where timeout.applied is not null offset 0) placed`;
+  // `alongside` (a bid's signature row) is written in the same statement, only if the bid was placed.
+  if (!alongside) return toBidState(await db.execute(query));
+  return toBidState(
+    await db.execute(sql`with placed as (${query}), alongside as (${alongside}
+      where exists (select 1 from placed where placed.placed_at is not null)) select * from placed`),
   );
 }

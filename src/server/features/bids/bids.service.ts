@@ -25,6 +25,7 @@ import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from '..
 import { announceChange, EVENT_CHANNEL } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { proofRefusal } from '../financing-proofs/financing-proofs.service';
+import { checkBidSignature } from '../signatures/signatures.service';
 import { bidPlacedJob } from './bid-notifications';
 import { type BidWithBidder, bidPlan, toBidViews, toOwnerBidViews } from './bid-views';
 import {
@@ -61,12 +62,14 @@ export async function placeBid(
   deps: AppDeps,
   viewer: Viewer,
   input: BidInput,
-  log?: Pick<FastifyBaseLogger, 'error'>,
+  log?: Pick<FastifyBaseLogger, 'error' | 'warn'>,
 ): Promise<BidView> {
   if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
   planRefusal(deps, input);
   const proofId = input.financingProofId ?? null;
   const id = randomUUID();
+  // A signature is checked before the round's turn (decision 039); its row is written with the bid.
+  const signed = await checkBidSignature(deps, viewer, input, id, log);
   // A bid's whole wait, for its turn and then for the round's lock, is bounded by the lock timeout.
   const budgetMs = deps.env.DB_LOCK_TIMEOUT_MS;
   const placed = await roundQueue.run(input.bidRoundId, budgetMs, (remainingMs) => {
@@ -92,6 +95,7 @@ export async function placeBid(
           },
         },
         budgetMs > 0 ? lockWaitFor(deadline - performance.now(), budgetMs) : undefined,
+        signed,
       ),
     );
   });
@@ -116,6 +120,7 @@ export async function placeBid(
     hasFinancingProof: proofId !== null,
     isRejected: false,
     rejectionMessage: null,
+    isSigned: signed !== undefined,
   };
 }
 
@@ -200,6 +205,7 @@ function ownBidFields(r: Awaited<ReturnType<typeof findBidsOfUser>>[number]) {
     createdAt: r.createdAt.toISOString(),
     isRejected: r.rejectedAt !== null,
     rejectionMessage: r.rejectionMessage,
+    isSigned: r.isSigned,
   };
 }
 

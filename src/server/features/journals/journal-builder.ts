@@ -40,9 +40,9 @@ export type StoredCounterOffer = CounterOfferView & { subjectId: string };
  */
 type StoredEntry = Omit<
   JournalEntry,
-  'isExpired' | 'isRejected' | 'rejectedAt' | 'rejectionMessage' | 'financing' | 'takeoverDate'
+  'isExpired' | 'isRejected' | 'rejectedAt' | 'rejectionMessage' | 'financing' | 'takeoverDate' | 'isSigned'
 > &
-  Partial<Pick<JournalEntry, 'financing' | 'takeoverDate'>> & {
+  Partial<Pick<JournalEntry, 'financing' | 'takeoverDate' | 'isSigned'>> & {
     subjectId: string;
     rejectedAt?: string | null;
     rejectionMessage?: string | null;
@@ -100,6 +100,7 @@ export function journalEntriesOf(
         rejectedAt: b.rejectedAt?.toISOString() ?? null,
         // The seller's words with a rejection: for the owner's copy and the rejected bidder's own.
         rejectionMessage: isOwnerCopy || own ? b.rejectionMessage : null,
+        isSigned: b.isSigned,
       };
     });
 }
@@ -187,6 +188,8 @@ export function toJournalEntries(journal: StoredJournal): JournalEntry[] {
     isRejected: Boolean(rejectedAt),
     rejectedAt: rejectedAt ?? null,
     rejectionMessage: rejectionMessage ?? null,
+    // Journals written before signing existed (decision 039) read as unsigned.
+    isSigned: entry.isSigned ?? false,
   }));
 }
 

@@ -4,7 +4,13 @@ import type { JournalEntry } from '../../../shared/schemas/journal';
 import { type ActClose, type ActCounterOffer, type RecordedAct, recordActs } from './journal-acts';
 
 /** Fields that older entries, and entries of bids without them, may not have. */
-type OptionalFields = 'financing' | 'takeoverDate' | 'isRejected' | 'rejectedAt' | 'rejectionMessage';
+type OptionalFields =
+  | 'financing'
+  | 'takeoverDate'
+  | 'isRejected'
+  | 'rejectedAt'
+  | 'rejectionMessage'
+  | 'isSigned';
 /**
  * An entry as the CSV reads it: one without a plan or takeover day leaves those cells empty, and one
  * without the rejection's fields is a bid never rejected.

@@ -48,6 +48,8 @@ export const adminUserBidSchema = z.object({
   createdAt: timestamp,
   /** The seller rejected the bid ('Avslått'), with their message if they wrote one. */
   isRejected: z.boolean(),
+  /** Signed with a passkey (decision 039). */
+  isSigned: z.boolean(),
   rejectionMessage: z.string().nullable(),
   propertyTitle: z.string(),
   propertyAddress: z.string(),

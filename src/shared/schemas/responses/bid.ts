@@ -25,6 +25,8 @@ export const bidViewSchema = z
     hasFinancingProof: z.boolean(),
     /** The seller rejected the bid ('Avslått'): like a lapsed bid, it no longer binds, counts or can be chosen. */
     isRejected: z.boolean(),
+    /** The bidder signed the bid with a passkey (decision 039): 'Signert med passnøkkel' or 'Ikke signert'. */
+    isSigned: z.boolean(),
     /**
      * The seller's message with the rejection, for the bidder of that bid and for the owner and admins only;
      * null for every other reader, and when the seller wrote none.
@@ -92,6 +94,8 @@ export const userBidViewSchema = z
     isExpired: z.boolean(),
     /** The seller rejected the bid ('Avslått'): it no longer binds the bidder. */
     isRejected: z.boolean(),
+    /** The bidder signed the bid with a passkey (decision 039): 'Signert med passnøkkel' or 'Ikke signert'. */
+    isSigned: z.boolean(),
     /** The seller's message with the rejection, if any. */
     rejectionMessage: z.string().nullable(),
     roundIsClosed: z.boolean(),

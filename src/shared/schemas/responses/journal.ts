@@ -22,6 +22,8 @@ export const journalEntrySchema = z
     isExpired: z.boolean(),
     /** The seller rejected the bid ('Avslått') before the round ended: it bound no one after that. */
     isRejected: z.boolean(),
+    /** Signed with a passkey (decision 039); false in journals written before signing existed. */
+    isSigned: z.boolean(),
     /** When the seller rejected it. */
     rejectedAt: timestamp.nullable(),
     /** The seller's message with the rejection: in the owner's copy, and in the bidder's own for their bid. */

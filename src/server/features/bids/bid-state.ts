@@ -1,0 +1,44 @@
+// What place_bid returns, read into the shape the service judges (see bids.repository.ts placeBidUnderLock).
+
+/** What a bid is judged against (the bid_state type of drizzle/0005_place-bid.sql), at one clock reading. */
+export interface BidState {
+  now: Date;
+  highest: number | null;
+  round: {
+    ownerId: string | null;
+    price: number;
+    deadline: Date;
+    minimumBidDeadline: Date | null;
+    isClosed: boolean;
+  } | null;
+  bidder: { deleted: boolean } | null;
+  proof: { userId: string; bidId: string | null } | null;
+  /** Set only when place_bid placed the bid: its created_at. */
+  placedAt: Date | null;
+}
+
+const date = (value: unknown) => new Date(value as string | Date);
+const dateOrNull = (value: unknown) => (value == null ? null : date(value));
+
+export function toBidState(result: unknown): BidState {
+  const row = (result as { rows: Record<string, unknown>[] }).rows[0];
+  if (!row) throw new Error('bid_state returned no row');
+  return {
+    now: date(row.now),
+    highest: row.highest == null ? null : Number(row.highest),
+    round: row.round_found
+      ? {
+          ownerId: (row.owner_id as string | null) ?? null,
+          price: Number(row.price),
+          deadline: date(row.deadline),
+          minimumBidDeadline: dateOrNull(row.minimum_bid_deadline),
+          isClosed: Boolean(row.is_closed),
+        }
+      : null,
+    bidder: row.bidder_found ? { deleted: Boolean(row.bidder_deleted) } : null,
+    proof: row.proof_found
+      ? { userId: String(row.proof_user_id), bidId: (row.proof_bid_id as string | null) ?? null }
+      : null,
+    placedAt: dateOrNull(row.placed_at),
+  };
+}

@@ -1,0 +1,20 @@
+import type { DbOrTx } from '../../db/client';
+import {
+  findPasskeyByCredentialId,
+  listPasskeysOf,
+  type PasskeyRow,
+  recordPasskeyUse,
+} from './passkeys.repository';
+
+// What other features (signing, decision 039) read and write of the passkeys, without their repository.
+
+export type { PasskeyRow };
+
+export const findPasskeyOfCredential = (db: DbOrTx, credentialId: string) =>
+  findPasskeyByCredentialId(db, credentialId);
+
+export const passkeysOfUser = (db: DbOrTx, userId: string) => listPasskeysOf(db, userId);
+
+/** Records a use with the new counter, if the stored counter is still `expected` (see recordPasskeyUse). */
+export const recordUse = (db: DbOrTx, id: string, expected: number, counter: number, at: Date) =>
+  recordPasskeyUse(db, id, expected, counter, at);

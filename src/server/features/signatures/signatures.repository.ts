@@ -1,0 +1,81 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { bidRounds, properties, users } from '../../db/schema';
+import { signatureChallenges } from '../../db/signature-schema';
+
+// The signing's storage (decision 039): queries only; the rules are in signatures.service.ts.
+
+export type SignatureChallengeRow = typeof signatureChallenges.$inferSelect;
+
+export async function insertSignatureChallenge(
+  db: DbOrTx,
+  row: Omit<typeof signatureChallenges.$inferInsert, 'id'>,
+  now: Date,
+): Promise<string> {
+  // Expired challenges go as new ones come, so the table holds only the last five minutes' worth.
+  await db.delete(signatureChallenges).where(lt(signatureChallenges.expiresAt, now));
+  const [inserted] = await db
+    .insert(signatureChallenges)
+    .values(row)
+    .returning({ id: signatureChallenges.id });
+  if (!inserted) throw new Error('signature challenge not stored');
+  return inserted.id;
+}
+
+/** Takes a user's challenge out (it is good once), or null if there is none by that id for them. */
+export async function takeSignatureChallenge(
+  db: DbOrTx,
+  id: string,
+  userId: string,
+): Promise<SignatureChallengeRow | null> {
+  const rows = await db
+    .delete(signatureChallenges)
+    .where(and(eq(signatureChallenges.id, id), eq(signatureChallenges.userId, userId)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** What a bid's statement names: the bidder's name and the round's property, or null for an unknown round. */
+export async function findStatementFacts(db: DbOrTx, roundId: string, userId: string) {
+  const [round] = await db
+    .select({ title: properties.title, address: properties.address })
+    .from(bidRounds)
+    .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
+    .where(eq(bidRounds.id, roundId));
+  const [user] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return round && user ? { ...round, bidderName: `${user.firstName} ${user.lastName}`.trim() } : null;
+}
+
+export interface BidSignatureRow {
+  bidId: string;
+  passkeyId: string;
+  credentialId: string;
+  publicKey: string;
+  statement: string;
+  canonicalAct: string;
+  nonce: string;
+  challenge: string;
+  signature: string;
+  authenticatorData: string;
+  clientDataJson: string;
+}
+
+/**
+ * The insert of a bid's signature row, as a query that selects its values: the bids repository writes it in
+ * place_bid's own statement, and only if the bid was placed (placeBidUnderLock `alongside`).
+ */
+export function bidSignatureInsert(r: BidSignatureRow) {
+  return sql`insert into bid_signatures (bid_id, passkey_id, credential_id, public_key, statement,
+      canonical_act, nonce, challenge, signature, authenticator_data, client_data_json)
+    select ${r.bidId}::uuid, ${r.passkeyId}::uuid, ${r.credentialId}, ${r.publicKey}, ${r.statement},
+      ${r.canonicalAct}, ${r.nonce}, ${r.challenge}, ${r.signature}, ${r.authenticatorData}, ${r.clientDataJson}`;
+}
+
+/** A bid's stored signature, for the tests and a later verifier. */
+export async function findBidSignature(db: DbOrTx, bidId: string) {
+  const result = await db.execute(sql`select * from bid_signatures where bid_id = ${bidId}::uuid`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? null;
+}
