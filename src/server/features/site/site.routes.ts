@@ -11,6 +11,7 @@ export function siteRoutes({ env }: AppDeps) {
       { config: { access: 'public' }, schema: { response: { 200: publicConfigSchema } } },
       async () => ({
         contact: { phone: env.CONTACT_PHONE, email: env.CONTACT_EMAIL, postalAddress: env.CONTACT_ADDRESS },
+        bidSigning: env.BID_SIGNING,
       }),
     );
   };

@@ -3,30 +3,33 @@ import { formatAmountInWords } from '../../../../shared/format/amount-in-words';
 import { financingText, takeoverText } from '../../../../shared/format/bid-plan';
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
-import type { FinancingPlan } from '../../../../shared/rules/bid-plan';
+import type { SignatureOptions } from '../../../../shared/schemas/signature';
 import { LabeledValue } from '../../../components/labeled-value';
 import { Modal } from '../../../components/modal';
+import { useBidSigning } from '../api/use-bid-signing';
+import { type BidDraft, bidActOf } from './bid-act';
+import { SigningNotice } from './signing-notice';
 
-export interface BidDraft {
-  amount: number;
-  conditions: string;
-  bidDeadline: Date;
-  /** The name of the attached financing proof, if any. */
-  proofName: string | null;
-  financing: FinancingPlan | null;
-  /** 'YYYY-MM-DD', or null for 'Etter avtale'. */
-  takeoverDate: string | null;
-}
+export type { BidDraft } from './bid-act';
 
 interface BidConfirmDialogProps {
   draft: BidDraft | null;
+  roundId: string;
   propertyName: string;
   onCancel: () => void;
-  onConfirm: (draft: BidDraft) => void;
+  /** `signing`: the options to sign with, or null for a bid sent unsigned. */
+  onConfirm: (draft: BidDraft, signing: SignatureOptions | null) => void;
+  /** Signing is required and the user has no passkey: off to 'Passnøkler' to add one. */
+  onAddPasskey: () => void;
 }
 
-/** 'Bekreft budgivning': the last look at a bid before it binds, with the amount in digits and words. */
-export function BidConfirmDialog({ draft, propertyName, onCancel, onConfirm }: BidConfirmDialogProps) {
+/**
+ * 'Bekreft budgivning': the last look at a bid before it binds, with the amount in digits and words. A user
+ * with a passkey reads the words they sign and signs them with 'Signer og bekreft bud' (decision 039).
+ */
+export function BidConfirmDialog(props: BidConfirmDialogProps) {
+  const { draft, propertyName, onCancel, onConfirm } = props;
+  const signing = useBidSigning(draft ? bidActOf(props.roundId, draft) : null);
   return (
     <Modal opened={draft !== null} onClose={onCancel} title="Bekreft budgivning" centered>
       {draft ? (
@@ -64,12 +67,18 @@ export function BidConfirmDialog({ draft, propertyName, onCancel, onConfirm }: B
               akseptfristen. Budet kan ikke trekkes tilbake etter innsending.
             </Text>
           </Paper>
+          <SigningNotice signing={signing} onAddPasskey={props.onAddPasskey} />
           <Group justify="flex-end" mt="xs">
             {/* Focus starts on 'Avbryt' so a stray Enter never places a binding bid. */}
             <Button variant="default" onClick={onCancel} data-autofocus>
               Avbryt
             </Button>
-            <Button onClick={() => onConfirm(draft)}>Bekreft bud</Button>
+            <Button
+              disabled={signing.state === 'loading' || signing.state === 'needs-passkey'}
+              onClick={() => onConfirm(draft, signing.state === 'ready' ? signing.options : null)}
+            >
+              {signing.state === 'ready' ? 'Signer og bekreft bud' : 'Bekreft bud'}
+            </Button>
           </Group>
         </Stack>
       ) : null}

@@ -11,17 +11,22 @@ import {
   minimumNextBid,
 } from '../../../../shared/rules/bids';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import type { SignatureProof } from '../../../../shared/schemas/passkey';
+import type { SignatureOptions } from '../../../../shared/schemas/signature';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useFirstRenderTime } from '../../../lib/hydration';
 import { showToast } from '../../../lib/toast';
 import { useShownOnce } from '../../../lib/use-shown-once';
+import { PasskeysDialog } from '../../account/components/passkeys-dialog';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { bidErrorMessage } from '../api/bid-error-message';
 import { proofFileProblem } from '../api/upload-financing-proof';
 import { usePlaceBid } from '../api/use-bid-actions';
+import { signWithPasskey } from '../api/use-bid-signing';
 import { type DeadlineParts, dateFromParts, defaultDeadlineParts } from './acceptance-deadline';
 import { AcceptanceDeadlineInput } from './acceptance-deadline-input';
 import { AmountInput } from './amount-input';
+import { bidActOf } from './bid-act';
 import { BidConfirmDialog, type BidDraft } from './bid-confirm-dialog';
 import { BidPlanInputs, EMPTY_PLAN, type PlanDraft, readPlan } from './bid-plan-inputs';
 import { FinancingProofInput } from './financing-proof-input';
@@ -54,6 +59,7 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
   const [draft, setDraft] = useState<BidDraft | null>(null);
   const confirmUsed = useShownOnce(draft !== null);
   const placeBid = usePlaceBid(round.id);
+  const [passkeysOpen, setPasskeysOpen] = useState(false);
 
   const amount = parseAmountInput(amountText);
   const chosenDeadline = dateFromParts(deadline);
@@ -97,7 +103,7 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
     });
   };
 
-  const confirm = (bid: BidDraft) => {
+  const confirm = async (bid: BidDraft, signing: SignatureOptions | null) => {
     setDraft(null);
     // Time has passed while the dialog was open; the deadline must still be 30 minutes ahead.
     const late = bidDeadlineProblem(bid.bidDeadline, new Date(), minimumBidDeadline);
@@ -105,17 +111,18 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
       showToast({ title: 'Ugyldig budfrist', message: `${late}.`, variant: 'destructive' });
       return;
     }
+    let signature: SignatureProof | undefined;
+    if (signing) {
+      try {
+        signature = await signWithPasskey(signing);
+      } catch {
+        const message = 'Budet ble ikke sendt. Legg inn budet på nytt for å signere.';
+        showToast({ title: 'Signeringen ble avbrutt', message, variant: 'destructive' });
+        return;
+      }
+    }
     placeBid.mutate(
-      {
-        bidRoundId: round.id,
-        amount: bid.amount,
-        conditions: bid.conditions,
-        bidDeadline: bid.bidDeadline.toISOString(),
-        // Left out when not given: the API reads an absent plan as none, an absent day as 'Etter avtale'.
-        ...(bid.financing ? { financing: bid.financing } : {}),
-        ...(bid.takeoverDate ? { takeoverDate: bid.takeoverDate } : {}),
-        proof,
-      },
+      { ...bidActOf(round.id, bid), proof, ...(signature ? { signature } : {}) },
       {
         onSuccess: (result) => {
           showToast({
@@ -198,10 +205,16 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
         <BidConfirmDialog
           draft={draft}
           propertyName={round.property.title || round.property.address}
+          roundId={round.id}
           onCancel={() => setDraft(null)}
-          onConfirm={confirm}
+          onConfirm={(bid, signing) => void confirm(bid, signing)}
+          onAddPasskey={() => {
+            setDraft(null);
+            setPasskeysOpen(true);
+          }}
         />
       )}
+      {passkeysOpen && <PasskeysDialog opened onClose={() => setPasskeysOpen(false)} />}
     </>
   );
 }

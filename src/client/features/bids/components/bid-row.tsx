@@ -123,6 +123,10 @@ export function BidRow({
             : 'Ikke oppgitt'}
         </Field>
         <Field label="Mottatt">{formatLongDate(bid.createdAt)}</Field>
+        {/* Decision 039: the owner (and the bidder, of their own bid) sees whether it was signed. */}
+        {'financing' in bid || bid.isOwnBid ? (
+          <Field label="Signatur">{bid.isSigned ? 'Signert med passnøkkel' : 'Ikke signert'}</Field>
+        ) : null}
         {/* Only the bid's own bidder, the owner and admins get the seller's words; others see 'Avslått'. */}
         {rejected && bid.rejectionMessage ? (
           <Field label="Melding fra selgeren">

@@ -62,6 +62,12 @@ const COLUMNS: Column[] = [
     labelWhenStacked: true,
   },
   { header: 'Mottatt', render: (e) => formatWhen(e.createdAt), labelWhenStacked: true },
+  // Decision 039: whether the bidder signed the bid with a passkey.
+  {
+    header: 'Signatur',
+    render: (e) => (e.isSigned ? 'Signert med passnøkkel' : 'Ikke signert'),
+    labelWhenStacked: true,
+  },
   {
     header: 'Kontakt',
     details: true,

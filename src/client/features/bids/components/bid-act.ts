@@ -1,0 +1,32 @@
+import type { FinancingPlan } from '../../../../shared/rules/bid-plan';
+import type { BidAct } from '../api/use-bid-signing';
+
+export interface BidDraft {
+  amount: number;
+  conditions: string;
+  bidDeadline: Date;
+  /** The name of the attached financing proof, if any. */
+  proofName: string | null;
+  financing: FinancingPlan | null;
+  /** 'YYYY-MM-DD', or null for 'Etter avtale'. */
+  takeoverDate: string | null;
+}
+
+/**
+ * The bid as sent, both to ask for its signing options and to place it: the same text both times, so the
+ * server finds the signed act in the posted one (decision 039). Conditions '' when there are none; a plan
+ * and a takeover day left out when not given (the API reads them as none and 'Etter avtale').
+ */
+export function bidActOf(
+  roundId: string,
+  bid: BidDraft,
+): BidAct & { conditions: string; bidDeadline: string } {
+  return {
+    bidRoundId: roundId,
+    amount: bid.amount,
+    conditions: bid.conditions,
+    bidDeadline: bid.bidDeadline.toISOString(),
+    ...(bid.financing ? { financing: bid.financing } : {}),
+    ...(bid.takeoverDate ? { takeoverDate: bid.takeoverDate } : {}),
+  };
+}
