@@ -20,6 +20,7 @@ import { settleCounterOffersTo } from '../counter-offers/counter-offer-records';
 import { forgetProofsOfUser } from '../financing-proofs/financing-proofs.service';
 import { scrubUserFromJournals } from '../journals/journals.service';
 import { forgetPasskeysOf } from '../passkeys/passkey-records';
+import { scrubSignaturesOf } from '../signatures/signature-records';
 import type { Viewer } from './accounts.repository';
 import {
   deleteUserFollows,
@@ -135,6 +136,8 @@ export async function scrubAccount(
   await forgetResetRequestsOf(tx, user.id);
   // A passkey is a way into the account: it goes with the account (decision 037).
   await forgetPasskeysOf(tx, user.id);
+  // Their signed bids keep their signatures; the statements stop naming them (decision 039).
+  await scrubSignaturesOf(tx, user.id);
   await endSessionsOf(tx, user.id);
   await queueDropsAfterWithdrawal(tx, deps, ledRounds);
 }

@@ -79,3 +79,15 @@ export async function findBidSignature(db: DbOrTx, bidId: string) {
   const result = await db.execute(sql`select * from bid_signatures where bid_id = ${bidId}::uuid`);
   return (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? null;
 }
+
+/**
+ * Account deletion (decision 039): the statements of the user's signed bids name 'Slettet bruker' instead of
+ * them, and their open challenges go. The signature covers the canonical act, which names no one, so it
+ * still holds.
+ */
+export async function scrubSignaturesOfBidder(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`update bid_signatures
+    set statement = regexp_replace(statement, '^Jeg, .*?, byr ', 'Jeg, Slettet bruker, byr ')
+    where bid_id in (select id from bids where user_id = ${userId}::uuid)`);
+  await db.delete(signatureChallenges).where(eq(signatureChallenges.userId, userId));
+}
