@@ -34,13 +34,20 @@ describe('BID_SIGNING', () => {
     beforeAll(async () => {
       s = await appWith();
     });
-    it('places a signed bid as signed, and a bid without a signature as unsigned', async () => {
+    it('places a signed bid as signed, and refuses a bid without a signature from a user with a passkey', async () => {
       const signed = await placeSignedBid(s.t, s.kari, s.key, bidBody(s.roundId, 4_100_000));
       expect(signed.statusCode, signed.body).toBe(201);
       expect(signed.json().bid.isSigned).toBe(true);
+      // Kari has a passkey, so she signs every bid (issue 24, item 7): an unsigned one changes nothing.
       const unsigned = await postBid(s.t, s.kari, bidBody(s.roundId, 4_200_000));
-      expect(unsigned.statusCode).toBe(201);
-      expect(unsigned.json().bid.isSigned).toBe(false);
+      expect(unsigned.statusCode).toBe(400);
+      expect(unsigned.json().message).toBe('Budet må signeres med passnøkkel');
+      const bids = await s.t.request({
+        method: 'GET',
+        url: `/api/bid-rounds/${s.roundId}/bids`,
+        cookie: s.kari,
+      });
+      expect(bids.json().bids.map((b: { amount: number }) => b.amount)).toEqual([4_100_000]);
     });
     it('tells a user without a passkey that they have none (409), and takes their bid unsigned', async () => {
       const options = await askSignatureOptions(s.t, s.ola, bidBody(s.roundId, 4_300_000));

@@ -88,7 +88,8 @@ export async function signatureOptions(
 
 /**
  * Checks a bid's signature before the bid is placed (decision 039) and answers the insert of its row, which
- * place_bid's statement writes with the bid; undefined for an unsigned bid that BID_SIGNING allows. With
+ * place_bid's statement writes with the bid; undefined for an unsigned bid that BID_SIGNING allows (from a
+ * user without a passkey, unless signing is required). With
  * signing off a signature is ignored. Every refusal is 400 with nothing stored but the used challenge's
  * removal (and a passkey's counter, once its signature held).
  */
@@ -102,7 +103,10 @@ export async function checkBidSignature(
   const mode = deps.env.BID_SIGNING;
   if (mode === 'off') return undefined;
   if (!bid.signature) {
-    if (mode === 'required') throw new ValidationError(SIGNATURE_REQUIRED);
+    // Optional signing is optional for users without a passkey only: one who has a passkey signs every bid
+    // (issue 24, item 7), whatever their client sends.
+    if (mode === 'required' || (await passkeysOfUser(deps.db, viewer.id)).length > 0)
+      throw new ValidationError(SIGNATURE_REQUIRED);
     return undefined;
   }
   const now = deps.clock.now();
