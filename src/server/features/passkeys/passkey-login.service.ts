@@ -1,8 +1,4 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
+import { type AuthenticationResponseJSON, generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { PasskeyLoginInput } from '../../../shared/schemas/passkey';
 import type { PasskeyRequestOptions } from '../../../shared/schemas/responses/passkey';
 import type { AppDeps } from '../../deps';
@@ -12,6 +8,7 @@ import { readDeviceToken, signDeviceToken } from '../../security/device-token';
 import { findAccount, toCurrentUser } from '../accounts/accounts.service';
 import { VERIFY_FIRST } from '../auth/auth.service';
 import { LOGIN_THROTTLED, type LoggedIn, type LoginRequest } from '../auth/login.service';
+import { checkAssertion } from './assertion';
 import {
   findPasskeyByCredentialId,
   insertChallenge,
@@ -19,14 +16,7 @@ import {
   takeChallenge,
 } from './passkeys.repository';
 import { CHALLENGE_GONE } from './passkeys.service';
-import {
-  CHALLENGE_TTL_MS,
-  challengeOf,
-  counterOf,
-  relyingParty,
-  splitTransports,
-  userHandleOf,
-} from './relying-party';
+import { CHALLENGE_TTL_MS, challengeOf, relyingParty, userHandleOf } from './relying-party';
 
 export const UNKNOWN_PASSKEY =
   'Denne passnøkkelen er ikke knyttet til en konto hos oss. Logg inn med e-post og passord.';
@@ -100,29 +90,10 @@ export async function logInWithPasskey(
   if (handle && handle !== Buffer.from(userHandleOf(passkey.userId)).toString('base64url')) {
     return refuse('user handle of another user', new Unauthorized(PASSKEY_NOT_VERIFIED));
   }
-  const rp = relyingParty(deps.env);
-  try {
-    const verification = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      // Counter 0 here: the library checks the counter before the signature, and a forged answer must not
-      // be logged as a cloned authenticator. The counter is checked below, once the signature holds.
-      credential: {
-        id: passkey.credentialId,
-        publicKey: new Uint8Array(passkey.publicKey),
-        counter: 0,
-        transports: splitTransports(passkey.transports),
-      },
-      requireUserVerification: true,
-    });
-    if (!verification.verified) throw new Error('signature not verified');
-  } catch (error) {
-    return refuse((error as Error).message, new Unauthorized(PASSKEY_NOT_VERIFIED));
-  }
-  const counter = counterOf(response.response.authenticatorData) ?? 0;
-  if ((counter > 0 || passkey.counter > 0) && counter <= passkey.counter) {
+  const checked = await checkAssertion(deps.env, response, challenge, passkey);
+  if (!checked.ok && checked.why === 'not-verified')
+    return refuse(checked.detail, new Unauthorized(PASSKEY_NOT_VERIFIED));
+  if (!checked.ok) {
     // No secrets: the ids and the two counts are what an administrator needs to follow it up.
     request.log.warn(
       {
@@ -131,12 +102,13 @@ export async function logInWithPasskey(
         userId: passkey.userId,
         passkeyId: passkey.id,
         storedCounter: passkey.counter,
-        counter,
+        counter: checked.counter,
       },
       'passkey login refused: the signature counter went back, the authenticator may be cloned',
     );
     throw new Unauthorized(PASSKEY_CLONED);
   }
+  const { counter } = checked;
   if (!(await recordPasskeyUse(deps.db, passkey.id, passkey.counter, counter, now))) {
     return refuse('counter changed meanwhile', new Unauthorized(PASSKEY_NOT_VERIFIED));
   }

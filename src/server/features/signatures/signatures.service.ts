@@ -1,9 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
+import { type AuthenticationResponseJSON, generateAuthenticationOptions } from '@simplewebauthn/server';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SignatureProof } from '../../../shared/schemas/passkey';
@@ -13,15 +9,10 @@ import { bidStatement } from '../../../shared/signing/bid-statement';
 import type { AppDeps } from '../../deps';
 import { Conflict, NotFound, ValidationError } from '../../errors';
 import type { Viewer } from '../../http/viewer';
+import { checkAssertion } from '../passkeys/assertion';
 import { findPasskeyOfCredential, passkeysOfUser, recordUse } from '../passkeys/passkey-lookup';
 import { CHALLENGE_GONE } from '../passkeys/passkeys.service';
-import {
-  CHALLENGE_TTL_MS,
-  challengeOf,
-  counterOf,
-  relyingParty,
-  splitTransports,
-} from '../passkeys/relying-party';
+import { CHALLENGE_TTL_MS, challengeOf, relyingParty, splitTransports } from '../passkeys/relying-party';
 import { actChallenge, type BidAct, canonicalBidAct, toBase64url } from './bid-act';
 import {
   bidSignatureInsert,
@@ -124,29 +115,13 @@ export async function checkBidSignature(
     return refuse('another challenge', OTHER_WORDS);
   const passkey = await findPasskeyOfCredential(deps.db, response.id);
   if (!passkey || passkey.userId !== viewer.id) return refuse('not the bidder’s passkey', NOT_YOUR_PASSKEY);
-  const rp = relyingParty(deps.env);
-  try {
-    const verification = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      // As for a login: the counter is checked below, once the signature holds.
-      credential: {
-        id: passkey.credentialId,
-        publicKey: new Uint8Array(passkey.publicKey),
-        counter: 0,
-        transports: splitTransports(passkey.transports),
-      },
-      requireUserVerification: true,
-    });
-    if (!verification.verified) throw new Error('signature not verified');
-  } catch (error) {
-    return refuse((error as Error).message, SIGNATURE_NOT_VERIFIED);
-  }
-  const counter = counterOf(response.response.authenticatorData) ?? 0;
-  if ((counter > 0 || passkey.counter > 0) && counter <= passkey.counter)
-    return refuse('counter went back', SIGNATURE_NOT_VERIFIED);
+  const checked = await checkAssertion(deps.env, response, challenge, passkey);
+  if (!checked.ok)
+    return refuse(
+      checked.why === 'not-verified' ? checked.detail : 'counter went back',
+      SIGNATURE_NOT_VERIFIED,
+    );
+  const { counter } = checked;
   if (!(await recordUse(deps.db, passkey.id, passkey.counter, counter, now)))
     return refuse('counter changed meanwhile', SIGNATURE_NOT_VERIFIED);
   return bidSignatureInsert({
