@@ -161,6 +161,18 @@ export function recordActs<E extends ActEntry>(
   );
 }
 
+/**
+ * Whether a bid act was signed with a passkey (decision 039): true or false on a 'Bud', null on every other
+ * act, which nothing signs yet (issue 24, item 6). An entry without the flag (a journal written before
+ * signing existed) reads as unsigned, as the JSON does.
+ */
+export function actSigned<E extends ActEntry & { isSigned?: boolean }>({
+  act,
+  entry,
+}: RecordedAct<E>): boolean | null {
+  return entry && act.kind === 'Bud' ? entry.isSigned === true : null;
+}
+
 /** Every act of a round in time order, as the reader of these entries and counter-offers may see them. */
 export function journalActs(
   entries: ActEntry[],

@@ -1,7 +1,7 @@
 import { formatShortDateTime } from '../../../shared/format/date';
 import { COUNTER_OFFER_STATUS_TEXT } from '../../../shared/rules/counter-offers';
 import type { JournalEntry } from '../../../shared/schemas/journal';
-import { type ActClose, type ActCounterOffer, type RecordedAct, recordActs } from './journal-acts';
+import { type ActClose, type ActCounterOffer, actSigned, type RecordedAct, recordActs } from './journal-acts';
 
 /** Fields that older entries, and entries of bids without them, may not have. */
 type OptionalFields =
@@ -39,6 +39,9 @@ const HEADERS = [
   'Lån (kr)',
   'Långiver',
   'Ønsket overtakelse',
+  // Issue 24 (decision 039): 'Ja' or 'Nei' on a bid's row, whether the bidder signed it with a passkey; empty
+  // on acts nothing signs. Last, so every column before it keeps its place (decisions 034, 036).
+  'Signert',
 ];
 
 // A cell that starts like a formula would run in Excel; a leading apostrophe makes it plain text.
@@ -89,7 +92,7 @@ const EMPTY_PLAN: Row = [null, null, null, null];
 const NO_BIDDER: Row = [null, null, null, null, null, null];
 
 /** One act's row: a bid's and its rejection's carry the bidder's details, a counter-offer's its own terms. */
-function actRow({ act, entry, counterOffer }: RecordedAct<CsvEntry>): Row {
+function actCells({ act, entry, counterOffer }: RecordedAct<CsvEntry>): Row {
   const when = formatShortDateTime(act.at);
   const deadline = act.deadline ? formatShortDateTime(act.deadline) : null;
   const head = (state: string | null): Row => [act.party, state, act.amount];
@@ -124,6 +127,11 @@ function actRow({ act, entry, counterOffer }: RecordedAct<CsvEntry>): Row {
   return [null, null, null, null, null, when, ...NO_BIDDER, act.kind, act.message, ...EMPTY_PLAN];
 }
 
+function actRow(recorded: RecordedAct<CsvEntry>): Row {
+  const signed = actSigned(recorded);
+  return [...actCells(recorded), signed === null ? null : signed ? 'Ja' : 'Nei'];
+}
+
 /**
  * Excel in Norway opens this directly: UTF-8 with BOM, semicolons, CRLF, times in Oslo. One row per act in
  * time order (forskriften § 6-3, issue 23, decision 036), of the kind the 'Hendelse' column names: each bid
@@ -131,7 +139,7 @@ function actRow({ act, entry, counterOffer }: RecordedAct<CsvEntry>): Row {
  * ('Motbud', its amount, conditions and deadline) and its end ('Motbud akseptert', 'Motbud avslått',
  * 'Motbud trukket', 'Motbud utløpt'), the winner's acceptance ('Vinner valgt') and the close ('Budrunden
  * lukket', how in 'Melding'). The two columns that say so follow the columns that existed before, which
- * keep their places.
+ * keep their places; 'Signert' comes last of all.
  */
 export function journalToCsv(
   entries: CsvEntry[],

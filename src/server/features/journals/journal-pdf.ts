@@ -29,7 +29,8 @@ import {
 export interface PdfAct {
   act: JournalAct;
   state: string | null;
-  // When acts are signed (issue 24), a `signed` flag comes here and the act table's state cell adds 'Signert'.
+  /** A bid's: signed with a passkey or not (decision 039). Null or absent on acts nothing signs yet. */
+  signed?: boolean | null;
 }
 
 /** The copy to print: the facts of the round, the bids highest first, and every act in time order. */
@@ -56,6 +57,10 @@ type Doc = PDFKit.PDFDocument;
 
 const MARGIN = 50;
 const FOOTER_GAP = 28;
+
+/** The 'Signert' column: 'Ja' or 'Nei' for a bid, '–' for an act nothing signs; the legend says so. */
+const signedCell = (signed: boolean | null | undefined): string =>
+  signed === true ? 'Ja' : signed === false ? 'Nei' : NONE;
 
 /** The marks the journal dialog shows on a bid, in its order. */
 function entryStates(e: JournalEntry): string {
@@ -124,14 +129,23 @@ function facts(doc: Doc, journal: PdfJournal, madeAt: Date): void {
       );
 }
 
+// 'Signert' comes last in both tables, so the columns a reader knew keep their order. A time is about 68 pt
+// wide at this size, an amount about 50, and 'Signert' 34: the widths leave room for each and sum to A4's 495.
+const SIGNED_COLUMN: Column = { header: 'Signert', width: 36 };
+
 const BID_COLUMNS: Column[] = [
   { header: 'Budgiver', width: 95 },
-  { header: 'Beløp', width: 72, align: 'right' },
+  { header: 'Beløp', width: 66, align: 'right' },
   { header: 'Status', width: 70 },
-  { header: 'Forbehold', width: 108 },
-  { header: 'Akseptfrist', width: 75 },
-  { header: 'Mottatt', width: 75 },
+  { header: 'Forbehold', width: 88 },
+  { header: 'Akseptfrist', width: 70 },
+  { header: 'Mottatt', width: 70 },
+  SIGNED_COLUMN,
 ];
+
+const SIGNED_LEGEND =
+  'Signert: «Ja» betyr at budgiveren signerte budet med passnøkkel (Signert med passnøkkel), ' +
+  '«Nei» at budet ikke ble signert (Ikke signert).';
 
 function bids(doc: Doc, journal: PdfJournal): void {
   heading(doc, `Bud (${journal.entries.length})`);
@@ -147,19 +161,22 @@ function bids(doc: Doc, journal: PdfJournal): void {
       e.conditions || NONE,
       when(e.bidDeadline),
       when(e.createdAt),
+      signedCell(e.isSigned),
     ],
     note: journal.isOwnerCopy ? contactNote(e) : null,
   }));
   drawTable(doc, BID_COLUMNS, rows);
+  doc.moveDown(0.4).font(FONT).fontSize(TABLE_SIZE).text(SIGNED_LEGEND);
 }
 
 const ACT_COLUMNS: Column[] = [
   { header: 'Tidspunkt', width: 70 },
-  { header: 'Hendelse', width: 84 },
-  { header: 'Part', width: 76 },
-  { header: 'Beløp', width: 68, align: 'right' },
-  { header: 'Status', width: 67 },
-  { header: 'Detaljer', width: 130 },
+  { header: 'Hendelse', width: 76 },
+  { header: 'Part', width: 72 },
+  { header: 'Beløp', width: 64, align: 'right' },
+  { header: 'Status', width: 64 },
+  { header: 'Detaljer', width: 113 },
+  SIGNED_COLUMN,
 ];
 
 /** A bid's acceptance deadline or a counter-offer's, its conditions, and the words said with it. */
@@ -176,26 +193,26 @@ function actDetails(act: JournalAct): string {
 
 function acts(doc: Doc, journal: PdfJournal): void {
   heading(doc, `Hendelser (${journal.acts.length})`);
-  const rows: Row[] = journal.acts.map(({ act, state }) => ({
+  const rows: Row[] = journal.acts.map(({ act, state, signed }) => ({
     cells: [
       when(act.at),
       act.kind,
       act.party ?? NONE,
       money(act.amount),
-      // 'Signert' joins the state here once acts are signed.
       state ?? NONE,
       actDetails(act) || NONE,
+      signedCell(signed),
     ],
   }));
   drawTable(doc, ACT_COLUMNS, rows);
-  // The chain's head hash is printed here, under the last act, once the journal is a hash chain.
   doc
     .moveDown(0.6)
     .font(FONT)
     .fontSize(TABLE_SIZE)
     .text(
       'Alle tidspunkter er norsk tid. Mottatt er tidspunktet serveren tok imot budet. ' +
-        'Hendelsene står i den rekkefølgen de skjedde.',
+        'Hendelsene står i den rekkefølgen de skjedde. ' +
+        'I kolonnen Signert gjelder «Ja» og «Nei» bud; andre hendelser signeres ikke og står med «–».',
     );
 }
 

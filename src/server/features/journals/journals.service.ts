@@ -5,7 +5,7 @@ import { Forbidden, NotFound } from '../../errors';
 import type { Viewer } from '../../http/viewer';
 import type { BidWithBidder } from '../bids/bid-views';
 import type { CounterOfferRow } from '../counter-offers/counter-offer-records';
-import { recordActs } from './journal-acts';
+import { actSigned, recordActs } from './journal-acts';
 import {
   buildJournal,
   closeOf,
@@ -135,6 +135,7 @@ export async function exportJournalPdf(
       acts: recordActs(entries, data.counterOffers ?? [], closeOf(data)).map((recorded) => ({
         act: recorded.act,
         state: actState(recorded),
+        signed: actSigned(recorded),
       })),
     },
     { madeAt, compress },
