@@ -8,6 +8,7 @@ export default defineConfig({
     './src/server/db/counter-offer-schema.ts',
     './src/server/db/passkey-schema.ts',
     './src/server/db/signature-schema.ts',
+    './src/server/db/chain-schema.ts',
   ],
   out: './drizzle',
 });

@@ -29,6 +29,7 @@ import { objectsRoutes } from './features/images/objects.routes';
 import { uploadRoutes } from './features/images/upload.routes';
 import { journalsRoutes } from './features/journals/journals.routes';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes';
+import { roundChainRoutes } from './features/round-chain/round-chain.routes';
 import { signaturesRoutes } from './features/signatures/signatures.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { registerAccess } from './http/access';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(bidsRoutes(deps, metrics));
     await api.register(counterOffersRoutes(deps));
     await api.register(journalsRoutes(deps));
+    await api.register(roundChainRoutes(deps));
     await api.register(passkeysRoutes(deps));
     await api.register(signaturesRoutes(deps));
     await api.register(adminRoutes(deps));

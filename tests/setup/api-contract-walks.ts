@@ -194,6 +194,7 @@ export async function ownerAndBiddersWalk(c: WalkContext) {
     await api.request({ method: 'GET', url: '/api/user/bid-journals', cookie });
     await api.request({ method: 'GET', url: `/api/bid-rounds/${roundId}/journal/csv`, cookie });
     await api.request({ method: 'GET', url: `/api/bid-rounds/${roundId}/journal.pdf`, cookie });
+    await api.request({ method: 'GET', url: `/api/bid-rounds/${roundId}/journal/export`, cookie });
   }
 
   // A second round the owner closes without a winner; closing twice conflicts.

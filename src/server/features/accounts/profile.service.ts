@@ -20,6 +20,7 @@ import { settleCounterOffersTo } from '../counter-offers/counter-offer-records';
 import { forgetProofsOfUser } from '../financing-proofs/financing-proofs.service';
 import { scrubUserFromJournals } from '../journals/journals.service';
 import { forgetPasskeysOf } from '../passkeys/passkey-records';
+import { recordAnonymisation } from '../round-chain/round-chain.service';
 import { scrubSignaturesOf } from '../signatures/signature-records';
 import type { Viewer } from './accounts.repository';
 import {
@@ -138,6 +139,8 @@ export async function scrubAccount(
   await forgetPasskeysOf(tx, user.id);
   // Their signed bids keep their signatures; the statements stop naming them (decision 039).
   await scrubSignaturesOf(tx, user.id);
+  // Each round's chain records the anonymisation and forgets who its acts were about (decision 040).
+  await recordAnonymisation(tx, user.id, await databaseNow(tx));
   await endSessionsOf(tx, user.id);
   await queueDropsAfterWithdrawal(tx, deps, ledRounds);
 }

@@ -104,14 +104,7 @@ export function bidRoundsRoutes(deps: AppDeps) {
           response: { 200: startingBidResultSchema, ...managing },
         },
       },
-      async (request) => ({
-        newStartingBid: await updateStartingPrice(
-          db,
-          viewerOf(request),
-          request.params.id,
-          request.body.newStartingBid,
-        ),
-      }),
+      (request) => updateStartingPrice(db, viewerOf(request), request.params.id, request.body.newStartingBid),
     );
     app.put(
       '/api/bid-rounds/:id/sms-notifications',

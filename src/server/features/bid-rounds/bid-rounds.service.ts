@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../shared/format/money';
+import type { ChainLink } from '../../../shared/record/round-act';
 import { defaultRoundDeadline } from '../../../shared/rules/round-deadlines';
 import {
   type BidRoundView,
@@ -18,6 +19,7 @@ import type { Viewer } from '../../http/viewer';
 import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
 import { findHighestLiveBid, ROUND_NOT_FOUND } from '../bids/bids.service';
 import { isStoredPropertyImage } from '../images/upload.service';
+import { recordOpened, recordStartingPrice } from '../round-chain/round-acts';
 import type { ActiveRound, ActiveRoundsCache } from './active-rounds-cache';
 import {
   findRoundForReading,
@@ -60,6 +62,7 @@ export async function createRound(db: Db, ownerId: string, input: CreateRoundInp
       ownerId,
     });
     const roundId = await insertRound(tx, { propertyId, deadline, minimumBidDeadline });
+    await recordOpened(tx, { id: roundId, price: input.startingPrice, deadline }, now);
     await publishEvent(tx, { type: 'round', roundId, change: 'created' });
     return roundId;
   });
@@ -176,7 +179,7 @@ export async function updateStartingPrice(
   viewer: Viewer,
   roundId: string,
   price: number,
-): Promise<number> {
+): Promise<{ newStartingBid: number } & ChainLink> {
   return db.transaction(async (tx) => {
     const round = await lockRound(tx, roundId);
     assertCanManage(round, viewer);
@@ -188,6 +191,7 @@ export async function updateStartingPrice(
       throw new ValidationError(message, [{ path: 'newStartingBid', message }]);
     }
     await updatePropertyPrice(tx, round.propertyId, price);
+    const link = await recordStartingPrice(tx, round.id, price, round.price, now);
     await publishEvent(tx, { type: 'round', roundId, change: 'price' });
     await recordIfActingAsAdmin(
       tx,
@@ -197,7 +201,7 @@ export async function updateStartingPrice(
       round.id,
       `Endret startprisen i budrunden «${round.title}» fra ${formatMoney(round.price)} til ${formatMoney(price)}`,
     );
-    return price;
+    return { newStartingBid: price, ...link };
   });
 }
 

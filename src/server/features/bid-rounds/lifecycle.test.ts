@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../../tests/setup/accounts';
+import { aChainLink } from '../../../../tests/setup/chain-link';
 import { createRoundAs, inHours, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { bidJournals, bidRounds, bids } from '../../db/schema';
@@ -103,6 +104,7 @@ describe('selecting a winner', () => {
     expect(res.json()).toEqual({
       message: 'Vinner valgt',
       winner: { bidderName: 'Kari Nordmann', amount: 4_000_000 },
+      ...aChainLink(),
     });
     expect(await roundRow(round.id)).toMatchObject({
       isClosed: true,
@@ -153,6 +155,7 @@ describe('starting price, SMS setting, following', () => {
     const url = `/api/bid-rounds/${round.id}/starting-bid`;
     expect((await put(owner, url, { newStartingBid: 3_500_000 })).json()).toEqual({
       newStartingBid: 3_500_000,
+      ...aChainLink(),
     });
     expect((await put(kari, url, { newStartingBid: 3_000_000 })).statusCode).toBe(403);
     const invalid = await put(owner, url, { newStartingBid: 0 });

@@ -18,6 +18,7 @@ import {
 } from '../bids/bids.service';
 import { counterOffersOfRound, settleCounterOffersOnClose } from '../counter-offers/counter-offer-records';
 import { journalEntriesFor, writeRoundJournals } from '../journals/journals.service';
+import { recordClosed, recordWinner } from '../round-chain/round-acts';
 import {
   deleteProperty,
   findExpiredOpenRoundIds,
@@ -66,6 +67,10 @@ async function endRound(
   // An open counter-offer ends with the round: lapsed if its deadline had passed, else withdrawn.
   await settleCounterOffersOnClose(tx, round.id, closedAt);
   const bids = await findBidsWithBidders(tx, round.id, { lockBidders: true });
+  // The seller's choice is an act of its own; an accepted counter-offer was recorded as its acceptance.
+  const chosen = reason === 'winner' ? bids.find((b) => b.id === winningBidId) : undefined;
+  const chosenLink = chosen ? await recordWinner(tx, round.id, chosen, closedAt) : null;
+  const closedLink = await recordClosed(tx, round.id, reason, winningBidId, closedAt);
   const counterOffers = await counterOffersOfRound(tx, round.id);
   const journalRound = {
     closedAt,
@@ -78,17 +83,24 @@ async function endRound(
   await writeRoundJournals(tx, round.id, round.ownerId, journalRound, bids, counterOffers);
   await publishEvent(tx, { type: 'round', roundId: round.id, change: winningBidId ? 'winner' : 'closed' });
   await queueRoundClosedNotifications(tx, deps, round, reason, winningBidId, bids);
-  return bids;
+  return { bids, link: chosenLink ?? closedLink };
 }
 
 export async function closeRound(deps: AppDeps, viewer: Viewer, roundId: string): Promise<CloseRoundResult> {
-  await deps.db.transaction(async (tx) => {
+  const link = await deps.db.transaction(async (tx) => {
     const round = await lockRound(tx, roundId);
     assertCanManage(round, viewer);
     if (round.isClosed) throw new Conflict(ALREADY_CLOSED);
     // Past its deadline the round has ended by itself; the sweep just had not got to it yet.
     const expired = round.deadline <= (await databaseNow(tx));
-    await endRound(tx, deps, round, expired ? 'deadline' : 'closed', expired ? null : viewer.id, null);
+    const { link } = await endRound(
+      tx,
+      deps,
+      round,
+      expired ? 'deadline' : 'closed',
+      expired ? null : viewer.id,
+      null,
+    );
     await recordIfActingAsAdmin(
       tx,
       viewer,
@@ -97,8 +109,13 @@ export async function closeRound(deps: AppDeps, viewer: Viewer, roundId: string)
       round.id,
       `Lukket budrunden «${round.title}»`,
     );
+    return link;
   });
-  return { message: 'Budrunde lukket', bids: await journalEntriesFor(deps.db, roundId, viewer.id) };
+  return {
+    message: 'Budrunde lukket',
+    bids: await journalEntriesFor(deps.db, roundId, viewer.id),
+    ...link,
+  };
 }
 
 /**
@@ -130,7 +147,7 @@ export async function selectWinner(
     if (!account || account.deletedAt) {
       throw new Conflict('Budgiveren har slettet kontoen sin. Budet kan ikke velges som vinner.');
     }
-    const bids = await endRound(tx, deps, round, 'winner', viewer.id, bid.id);
+    const { bids, link } = await endRound(tx, deps, round, 'winner', viewer.id, bid.id);
     await recordIfActingAsAdmin(
       tx,
       viewer,
@@ -141,7 +158,7 @@ export async function selectWinner(
     );
     const bidder = bids.find((b) => b.id === bid.id)?.user;
     const bidderName = bidder ? `${bidder.firstName} ${bidder.lastName}` : '';
-    return { message: 'Vinner valgt', winner: { bidderName, amount: bid.amount } };
+    return { message: 'Vinner valgt', winner: { bidderName, amount: bid.amount }, ...link };
   });
 }
 

@@ -16,6 +16,7 @@ import {
   type LockedRound,
   lockRoundForChange,
 } from '../bid-rounds/round-lifecycle.service';
+import { recordRejection } from '../round-chain/round-acts';
 import { queueDropAndWarn } from './bid-lapse';
 import { queueMessages, roundUrl } from './bid-notices';
 import { findHighestLiveBid } from './bid-notices.repository';
@@ -63,7 +64,7 @@ export async function rejectBid(
   bidId: string,
   input: z.output<typeof rejectBidSchema>,
 ): Promise<RejectedBid> {
-  await deps.db.transaction(async (tx) => {
+  const link = await deps.db.transaction(async (tx) => {
     const round = await lockRoundForChange(tx, roundId);
     assertCanManage(round, viewer);
     const { bid, now } = await findAnswerableBid(tx, round, bidId, ROUND_PAST_DEADLINE);
@@ -76,6 +77,7 @@ export async function rejectBid(
       by: viewer.id,
       at: now,
     });
+    const link = await recordRejection(tx, bid, input.message ?? null, now);
     await publishEvent(tx, { type: 'round', roundId: round.id, change: 'bid-rejected' });
 
     const bidder = await findAccount(tx, bid.userId);
@@ -106,6 +108,7 @@ export async function rejectBid(
       round.id,
       `Avslo bud på ${formatMoney(bid.amount)} i budrunden «${round.title}»`,
     );
+    return link;
   });
-  return { message: 'Budet er avslått' };
+  return { message: 'Budet er avslått', ...link };
 }

@@ -15,6 +15,8 @@ export interface BidState {
   proof: { userId: string; bidId: string | null } | null;
   /** Set only when place_bid placed the bid: its created_at. */
   placedAt: Date | null;
+  /** The placed bid's link in the round's chain (decision 040), when the statement appended one. */
+  link: { seq: number; hash: string } | null;
 }
 
 const date = (value: unknown) => new Date(value as string | Date);
@@ -40,5 +42,6 @@ export function toBidState(result: unknown): BidState {
       ? { userId: String(row.proof_user_id), bidId: (row.proof_bid_id as string | null) ?? null }
       : null,
     placedAt: dateOrNull(row.placed_at),
+    link: row.act_seq == null ? null : { seq: Number(row.act_seq), hash: String(row.act_hash) },
   };
 }

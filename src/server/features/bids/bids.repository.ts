@@ -248,7 +248,7 @@ export async function placeBidUnderLock(
   db: Db,
   bid: BidToPlace,
   lockTimeoutMs?: number,
-  alongside?: SQL,
+  also: { chain?: SQL; alongside?: SQL } = {},
 ): Promise<BidState> {
   const placeBid = sql`place_bid(
       ${bid.id}::uuid, ${bid.bidRoundId}::uuid, ${bid.userId}::uuid, ${bid.amount}::bigint, ${bid.conditions},
@@ -264,10 +264,22 @@ export async function placeBidUnderLock(
       : sql`select placed.* from
       (select set_config('lock_timeout', ${String(lockTimeoutMs)}::text, true) as applied offset 0) timeout,
       lateral (select * from ${placeBid} where timeout.applied is not null offset 0) placed`;
-  // `alongside` (a bid's signature row) is written in the same statement, only if the bid was placed.
-  if (!alongside) return toBidState(await db.execute(query));
+  const { chain, alongside } = also;
+  if (!chain && !alongside) return toBidState(await db.execute(query));
+  // The bid's act joins the round's chain (decision 040) and its signature row is written (decision 039) in
+  // the same statement, so in the same transaction and under the lock place_bid took, only if it placed the
+  // bid. The chain's CTE is read by the main query, which makes it run, after `placed`; the append function
+  // is volatile, so it sees every act committed before the lock was granted.
+  const chained = chain
+    ? sql`, chained as (select ${chain} as link from placed where placed.placed_at is not null)`
+    : sql``;
+  const signature = alongside
+    ? sql`, alongside as (${alongside} where exists (select 1 from placed where placed.placed_at is not null))`
+    : sql``;
+  const link = chain
+    ? sql`, (select (link).seq from chained) as act_seq, (select (link).hash from chained) as act_hash`
+    : sql``;
   return toBidState(
-    await db.execute(sql`with placed as (${query}), alongside as (${alongside}
-      where exists (select 1 from placed where placed.placed_at is not null)) select * from placed`),
+    await db.execute(sql`with placed as (${query})${chained}${signature} select placed.*${link} from placed`),
   );
 }

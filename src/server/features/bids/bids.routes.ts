@@ -15,7 +15,7 @@ import { viewerOf } from '../../http/access';
 import type { Metrics } from '../../http/metrics';
 import { errorResponses } from '../../http/responses';
 import { rejectBid } from './bid-answers.service';
-import { listOwnerBids, listRoundBids, listUserBids, placeBid } from './bids.service';
+import { listOwnerBids, listRoundBids, listUserBids, placeBidWithLink } from './bids.service';
 
 const user = { access: 'user' } as const;
 const roundParams = z.object({ id: z.uuid('Ugyldig budrunde') });
@@ -32,9 +32,9 @@ export function bidsRoutes(deps: AppDeps, metrics?: Pick<Metrics, 'bidPlaced' | 
     };
     app.post('/api/bids', { config: user, schema: placing }, async (request, reply) => {
       try {
-        const bid = await placeBid(deps, viewerOf(request), request.body, request.log);
+        const { bid, link } = await placeBidWithLink(deps, viewerOf(request), request.body, request.log);
         metrics?.bidPlaced();
-        return reply.status(201).send({ message: 'Bud lagt inn', bid });
+        return reply.status(201).send({ message: 'Bud lagt inn', bid, ...link });
       } catch (error) {
         if (error instanceof AppError) metrics?.bidRefused(error.statusCode);
         throw error;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { ChainLink } from '../../../shared/record/round-act';
 import { financingProblem, takeoverDateProblem } from '../../../shared/rules/bid-plan';
 import {
   amountProblem,
@@ -25,6 +26,8 @@ import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from '..
 import { announceChange, EVENT_CHANNEL } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { proofRefusal } from '../financing-proofs/financing-proofs.service';
+import { bidActFor } from '../round-chain/round-acts';
+import { bidSignatureRowInsert, signedByOf } from '../signatures/signature-records';
 import { checkBidSignature } from '../signatures/signatures.service';
 import { bidPlacedJob } from './bid-notifications';
 import { type BidWithBidder, bidPlan, toBidViews, toOwnerBidViews } from './bid-views';
@@ -51,6 +54,11 @@ type PlanFields = 'financing' | 'takeoverDate';
 type BidInput = Omit<z.output<typeof placeBidSchema>, PlanFields> &
   Partial<Pick<z.output<typeof placeBidSchema>, PlanFields>>;
 
+/** A bid placed as placeBidWithLink places it, for callers that need no receipt (the demo data, tests). */
+export async function placeBid(...args: Parameters<typeof placeBidWithLink>): Promise<BidView> {
+  return (await placeBidWithLink(...args)).bid;
+}
+
 /**
  * Places a bid as if bids arrived one at a time. place_bid (drizzle/0005_place-bid.sql) takes the round's
  * lock, judges the bid against the state at that moment and writes the bid, its proof, the follow, one job
@@ -58,12 +66,12 @@ type BidInput = Omit<z.output<typeof placeBidSchema>, PlanFields> &
  * the round's bids is never held while the database waits for this process. The rules it applies are
  * those of shared/rules/bids, which explain a refusal from the state it returns.
  */
-export async function placeBid(
+export async function placeBidWithLink(
   deps: AppDeps,
   viewer: Viewer,
   input: BidInput,
   log?: Pick<FastifyBaseLogger, 'error' | 'warn'>,
-): Promise<BidView> {
+): Promise<{ bid: BidView; link: ChainLink }> {
   if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
   planRefusal(deps, input);
   const proofId = input.financingProofId ?? null;
@@ -95,7 +103,24 @@ export async function placeBid(
           },
         },
         budgetMs > 0 ? lockWaitFor(deadline - performance.now(), budgetMs) : undefined,
-        signed,
+        {
+          chain: bidActFor(
+            {
+              id,
+              bidRoundId: input.bidRoundId,
+              userId: viewer.id,
+              amount: input.amount,
+              bidDeadline: input.bidDeadline,
+              conditions: input.conditions,
+              financing: input.financing
+                ? { ...input.financing, lender: input.financing.lender ?? null }
+                : null,
+              takeoverDate: input.takeoverDate ?? null,
+            },
+            signed && signedByOf(signed),
+          ),
+          alongside: signed && bidSignatureRowInsert(signed),
+        },
       ),
     );
   });
@@ -104,8 +129,9 @@ export async function placeBid(
   // Committed already; a disagreement is a defect in one of the two, to be found and fixed.
   if (refusal)
     log?.error({ bidId: id, refusal: refusal.message }, 'place_bid accepted a bid the rules refuse');
+  if (!placed.link) throw new Error(`place_bid placed a bid without its act in the chain: ${id}`);
   // The rules make the new bid the bidder's own, the highest, and live: no need to read the list again.
-  return {
+  const bid: BidView = {
     id,
     amount: input.amount,
     conditions: input.conditions,
@@ -122,6 +148,7 @@ export async function placeBid(
     rejectionMessage: null,
     isSigned: signed !== undefined,
   };
+  return { bid, link: placed.link };
 }
 
 /**

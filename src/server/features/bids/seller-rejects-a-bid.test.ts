@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditRowsFor, signInAdmin, userIdOf } from '../../../../tests/setup/admin';
+import { aChainLink } from '../../../../tests/setup/chain-link';
 import { type RejectionHelpers, rejectionHelpers } from '../../../../tests/setup/rejections';
 import { inHours, placeBid, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
@@ -33,7 +34,10 @@ describe('rejecting a bid', () => {
     const { owner, b, a, roundId, bidA, bidB } = await setting();
     const res = await reject(roundId, bidB.id, owner.cookie, 'Vi venter på flere bud.');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: 'Budet er avslått' });
+    expect(res.json()).toEqual({
+      message: 'Budet er avslått',
+      ...aChainLink(),
+    });
 
     // The headline is the next live bid; the floor for new bids follows it.
     expect((await round(roundId, owner.cookie)).highestBid).toBe(4_100_000);

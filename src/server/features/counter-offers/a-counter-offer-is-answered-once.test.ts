@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aChainLink } from '../../../../tests/setup/chain-link';
 import { type CounterOfferHelpers, counterOfferHelpers } from '../../../../tests/setup/counter-offers';
 import { placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
@@ -52,7 +53,7 @@ describe('declined, withdrawn', () => {
     const offer = await h.createOk(roundId, owner.cookie, bidA.id, 4_500_000);
     const res = await h.answer(offer.id, 'decline', a.cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: 'Motbudet er avslått' });
+    expect(res.json()).toEqual({ message: 'Motbudet er avslått', ...aChainLink() });
     expect(await h.rowOf(offer.id)).toMatchObject({ status: 'declined', answeredAt: expect.any(Date) });
     const [seen] = await h.listOk(roundId, owner.cookie);
     expect(seen).toMatchObject({ status: 'declined', answeredAt: expect.any(String) });
@@ -74,7 +75,7 @@ describe('declined, withdrawn', () => {
     const offer = await h.createOk(roundId, owner.cookie, bidA.id, 4_500_000);
     const res = await h.withdraw(offer.id, owner.cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ message: 'Motbudet er trukket' });
+    expect(res.json()).toEqual({ message: 'Motbudet er trukket', ...aChainLink() });
     expect(await h.rowOf(offer.id)).toMatchObject({ status: 'withdrawn', answeredAt: expect.any(Date) });
     expect((await h.listOk(roundId, a.cookie))[0]?.status).toBe('withdrawn');
     await t.runJobs();

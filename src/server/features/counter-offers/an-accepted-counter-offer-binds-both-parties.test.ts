@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userIdOf } from '../../../../tests/setup/admin';
+import { aChainLink } from '../../../../tests/setup/chain-link';
 import { type CounterOfferHelpers, counterOfferHelpers } from '../../../../tests/setup/counter-offers';
 import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
@@ -55,6 +56,7 @@ describe('an accepted counter-offer', () => {
     expect(body).toEqual({
       message: 'Motbudet er akseptert. Handelen er bindende for begge parter.',
       bid: { id: expect.any(String), amount: 5_600_000 },
+      ...aChainLink(),
     });
 
     const arneId = await userIdOf(t, a.email);

@@ -18,6 +18,7 @@ import { SMS_JOB } from '../../sms/sms-jobs';
 import { findAccount } from '../accounts/accounts.service';
 import { type LockedRound, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
 import { queueMessages, roundUrl } from '../bids/bid-notices';
+import { recordCounterOfferEnd } from '../round-chain/round-acts';
 import { recipientName } from './counter-offer-views';
 import { answerCounterOffer, findCounterOffer } from './counter-offers.repository';
 
@@ -110,6 +111,7 @@ export function counterOfferJobHandlers(deps: AppDeps): Record<string, JobHandle
           return;
         }
         if (!(await answerCounterOffer(tx, offer.id, { status: 'lapsed', at: offer.deadline }))) return;
+        await recordCounterOfferEnd(tx, 'counter-offer-lapsed', offer, offer.deadline);
         await tellOwnerOfAnswer(tx, deps, round, 'lapsed', {
           amount: offer.amount,
           who: recipientName(offer),

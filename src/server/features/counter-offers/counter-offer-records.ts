@@ -1,9 +1,11 @@
 import { effectiveCounterOfferStatus } from '../../../shared/rules/counter-offers';
 import type { DbOrTx } from '../../db/client';
+import { recordCounterOfferEnd } from '../round-chain/round-acts';
 import {
   type CounterOfferRow,
   findCounterOffersOfRound,
   findCounterOffersTo,
+  type SettledCounterOffer,
   settleOpenCounterOffers,
 } from './counter-offers.repository';
 
@@ -17,14 +19,27 @@ export function counterOffersOfRound(db: DbOrTx, roundId: string): Promise<Count
   return findCounterOffersOfRound(db, roundId);
 }
 
-/** Ends every open counter-offer of a round that is closing at `at`. */
+/** Ends every open counter-offer of a round that is closing at `at`, each an act of the round's chain. */
 export async function settleCounterOffersOnClose(tx: DbOrTx, roundId: string, at: Date): Promise<void> {
-  await settleOpenCounterOffers(tx, { roundId }, at);
+  await recordSettled(tx, await settleOpenCounterOffers(tx, { roundId }, at));
 }
 
 /** A deleted account can accept nothing: the open counter-offers to it end with it. */
 export async function settleCounterOffersTo(tx: DbOrTx, userId: string, at: Date): Promise<void> {
-  await settleOpenCounterOffers(tx, { recipientId: userId }, at);
+  await recordSettled(tx, await settleOpenCounterOffers(tx, { recipientId: userId }, at));
+}
+
+/**
+ * The end of each settled counter-offer, in its round's chain (decision 040): lapsed at its deadline, or
+ * withdrawn now. Rounds in id order, so that two settlements across the same rounds take their locks in
+ * the same order.
+ */
+export async function recordSettled(tx: DbOrTx, settled: SettledCounterOffer[]): Promise<void> {
+  const inOrder = [...settled].sort((a, b) => a.bidRoundId.localeCompare(b.bidRoundId));
+  for (const offer of inOrder) {
+    const kind = offer.status === 'lapsed' ? 'counter-offer-lapsed' : 'counter-offer-withdrawn';
+    await recordCounterOfferEnd(tx, kind, offer, offer.answeredAt);
+  }
 }
 
 /** The counter-offers made to a user, newest first, for their personal data export. */

@@ -76,7 +76,7 @@ export async function settleOpenCounterOffers(
   tx: DbOrTx,
   where: { roundId?: string; recipientId?: string },
   at: Date,
-): Promise<number> {
+): Promise<SettledCounterOffer[]> {
   const atSql = sql`${at.toISOString()}::timestamptz`;
   const rows = await tx
     .update(counterOffers)
@@ -91,8 +91,22 @@ export async function settleOpenCounterOffers(
         where.recipientId ? eq(counterOffers.recipientId, where.recipientId) : undefined,
       ),
     )
-    .returning({ id: counterOffers.id });
-  return rows.length;
+    .returning({
+      id: counterOffers.id,
+      bidRoundId: counterOffers.bidRoundId,
+      recipientId: counterOffers.recipientId,
+      status: counterOffers.status,
+      answeredAt: counterOffers.answeredAt,
+    });
+  return rows.map((r) => ({ ...r, answeredAt: r.answeredAt ?? at }));
+}
+
+export interface SettledCounterOffer {
+  id: string;
+  bidRoundId: string;
+  recipientId: string;
+  status: string;
+  answeredAt: Date;
 }
 
 /**

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createCounterOfferSchema } from '../../../shared/schemas/counter-offer';
-import { messageSchema } from '../../../shared/schemas/responses/common';
 import {
   acceptedCounterOfferSchema,
   counterOfferViewSchema,
   createdCounterOfferSchema,
 } from '../../../shared/schemas/responses/counter-offer';
+import { recordedActSchema } from '../../../shared/schemas/responses/record';
 import type { AppDeps } from '../../deps';
 import { viewerOf } from '../../http/access';
 import { errorResponses } from '../../http/responses';
@@ -64,10 +64,10 @@ export function counterOffersRoutes(deps: AppDeps) {
     app.put('/api/counter-offers/:id/accept', answer(acceptedCounterOfferSchema), (request) =>
       acceptCounterOffer(deps, viewerOf(request), request.params.id),
     );
-    app.put('/api/counter-offers/:id/decline', answer(messageSchema), (request) =>
+    app.put('/api/counter-offers/:id/decline', answer(recordedActSchema), (request) =>
       declineCounterOffer(deps, viewerOf(request), request.params.id),
     );
-    app.delete('/api/counter-offers/:id', answer(messageSchema), (request) =>
+    app.delete('/api/counter-offers/:id', answer(recordedActSchema), (request) =>
       withdrawCounterOffer(deps, viewerOf(request), request.params.id),
     );
   };

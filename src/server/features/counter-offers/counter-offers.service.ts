@@ -10,7 +10,7 @@ import type {
   CreatedCounterOffer,
   createCounterOfferSchema,
 } from '../../../shared/schemas/counter-offer';
-import type { MessageResponse } from '../../../shared/schemas/responses/common';
+import type { RecordedAct } from '../../../shared/schemas/responses/record';
 import type { Tx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
@@ -20,8 +20,10 @@ import type { Viewer } from '../../http/viewer';
 import { ALREADY_CLOSED, type LockedRound, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
 import { findAnswerableBid } from '../bids/bid-answers.service';
 import { findBidsWithBidders, lockBidderAccount, ROUND_NOT_FOUND } from '../bids/bids.service';
+import { recordCounterOffer, recordCounterOfferEnd } from '../round-chain/round-acts';
 import { acceptCounterOfferUnderLock } from './counter-offer-acceptance';
 import { scheduleCounterOfferLapse, tellOwnerOfAnswer, tellRecipient } from './counter-offer-notices';
+import { recordSettled } from './counter-offer-records';
 import { type CounterOfferRow, recipientName, toCounterOfferViews } from './counter-offer-views';
 import {
   answerCounterOffer,
@@ -56,7 +58,7 @@ export async function createCounterOffer(
   roundId: string,
   input: z.output<typeof createCounterOfferSchema>,
 ): Promise<CreatedCounterOffer> {
-  const id = await deps.db.transaction(async (tx) => {
+  const { id, link } = await deps.db.transaction(async (tx) => {
     const round = await lockRoundForChange(tx, roundId);
     if (!round) throw new NotFound(ROUND_NOT_FOUND);
     if (round.ownerId !== viewer.id) throw new Forbidden(ONLY_OWNER);
@@ -68,7 +70,10 @@ export async function createCounterOffer(
       throw new ValidationError(deadlineProblem, [{ path: 'deadline', message: deadlineProblem }]);
 
     // At most one open counter-offer per bidder and round: the newer one stands.
-    await settleOpenCounterOffers(tx, { roundId: round.id, recipientId: bid.userId }, now);
+    await recordSettled(
+      tx,
+      await settleOpenCounterOffers(tx, { roundId: round.id, recipientId: bid.userId }, now),
+    );
     const created = await insertCounterOffer(tx, {
       bidRoundId: round.id,
       bidId: bid.id,
@@ -79,10 +84,16 @@ export async function createCounterOffer(
       conditions: input.conditions,
       createdAt: now,
     });
+    const link = await recordCounterOffer(
+      tx,
+      { ...input, id: created, bidRoundId: round.id, bidId: bid.id, recipientId: bid.userId },
+      input.conditions ?? null,
+      now,
+    );
     await scheduleCounterOfferLapse(tx, created, input.deadline);
     await tellRecipient(tx, deps, round, bid.userId, input);
     await publishEvent(tx, { type: 'round', roundId: round.id, change: 'counter-offer' });
-    return created;
+    return { id: created, link };
   });
   const row = await findCounterOffer(deps.db, id);
   if (!row) throw new NotFound(COUNTER_OFFER_NOT_FOUND);
@@ -92,7 +103,7 @@ export async function createCounterOffer(
     now: row.createdAt,
   });
   if (!view) throw new NotFound(COUNTER_OFFER_NOT_FOUND);
-  return { counterOffer: view };
+  return { counterOffer: view, ...link };
 }
 
 /** A round's counter-offers as the viewer may see them (issue 23, item 5). */
@@ -153,43 +164,39 @@ export async function acceptCounterOffer(
   id: string,
 ): Promise<AcceptedCounterOffer> {
   if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
-  const bid = await deps.db.transaction(async (tx) => {
+  const { bid, link } = await deps.db.transaction(async (tx) => {
     const { offer, round, now } = await lockOpenCounterOffer(tx, viewer, id, 'recipient');
     const account = await lockBidderAccount(tx, viewer.id);
     if (!account || account.deletedAt) throw new Conflict('Kontoen din er slettet');
     return acceptCounterOfferUnderLock(tx, deps, round, offer, now);
   });
-  return { message: 'Motbudet er akseptert. Handelen er bindende for begge parter.', bid };
+  return { message: 'Motbudet er akseptert. Handelen er bindende for begge parter.', bid, ...link };
 }
 
 /** The recipient declines; the round stays open and the owner hears of it. */
-export async function declineCounterOffer(
-  deps: AppDeps,
-  viewer: Viewer,
-  id: string,
-): Promise<MessageResponse> {
-  await deps.db.transaction(async (tx) => {
+export async function declineCounterOffer(deps: AppDeps, viewer: Viewer, id: string): Promise<RecordedAct> {
+  const link = await deps.db.transaction(async (tx) => {
     const { offer, round, now } = await lockOpenCounterOffer(tx, viewer, id, 'recipient');
     if (!(await answerCounterOffer(tx, offer.id, { status: 'declined', at: now })))
       throw new Conflict(NOT_OPEN.declined);
+    const link = await recordCounterOfferEnd(tx, 'counter-offer-declined', offer, now);
     await tellOwnerOfAnswer(tx, deps, round, 'declined', { amount: offer.amount, who: recipientName(offer) });
     await publishEvent(tx, { type: 'round', roundId: round.id, change: 'counter-offer' });
+    return link;
   });
-  return { message: 'Motbudet er avslått' };
+  return { message: 'Motbudet er avslått', ...link };
 }
 
 /** The owner withdraws an open counter-offer; its recipient hears of it. */
-export async function withdrawCounterOffer(
-  deps: AppDeps,
-  viewer: Viewer,
-  id: string,
-): Promise<MessageResponse> {
-  await deps.db.transaction(async (tx) => {
+export async function withdrawCounterOffer(deps: AppDeps, viewer: Viewer, id: string): Promise<RecordedAct> {
+  const link = await deps.db.transaction(async (tx) => {
     const { offer, round, now } = await lockOpenCounterOffer(tx, viewer, id, 'owner');
     if (!(await answerCounterOffer(tx, offer.id, { status: 'withdrawn', at: now })))
       throw new Conflict(NOT_OPEN.withdrawn);
+    const link = await recordCounterOfferEnd(tx, 'counter-offer-withdrawn', offer, now);
     await tellRecipient(tx, deps, round, offer.recipientId, offer, 'withdrawn');
     await publishEvent(tx, { type: 'round', roundId: round.id, change: 'counter-offer' });
+    return link;
   });
-  return { message: 'Motbudet er trukket' };
+  return { message: 'Motbudet er trukket', ...link };
 }

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { type AuthenticationResponseJSON, generateAuthenticationOptions } from '@simplewebauthn/server';
-import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SignatureProof } from '../../../shared/schemas/passkey';
 import type { PasskeyRequestOptions } from '../../../shared/schemas/responses/passkey';
@@ -15,7 +14,7 @@ import { CHALLENGE_GONE } from '../passkeys/passkeys.service';
 import { CHALLENGE_TTL_MS, challengeOf, relyingParty, splitTransports } from '../passkeys/relying-party';
 import { actChallenge, type BidAct, canonicalBidAct, toBase64url } from './bid-act';
 import {
-  bidSignatureInsert,
+  type BidSignatureRow,
   findStatementFacts,
   insertSignatureChallenge,
   takeSignatureChallenge,
@@ -90,7 +89,7 @@ export async function checkBidSignature(
   bid: BidAct & { signature?: SignatureProof },
   bidId: string,
   log?: Pick<FastifyBaseLogger, 'warn'>,
-): Promise<SQL | undefined> {
+): Promise<BidSignatureRow | undefined> {
   const mode = deps.env.BID_SIGNING;
   if (mode === 'off') return undefined;
   if (!bid.signature) {
@@ -124,7 +123,7 @@ export async function checkBidSignature(
   const { counter } = checked;
   if (!(await recordUse(deps.db, passkey.id, passkey.counter, counter, now)))
     return refuse('counter changed meanwhile', SIGNATURE_NOT_VERIFIED);
-  return bidSignatureInsert({
+  return {
     bidId,
     passkeyId: passkey.id,
     credentialId: passkey.credentialId,
@@ -136,5 +135,5 @@ export async function checkBidSignature(
     signature: response.response.signature,
     authenticatorData: response.response.authenticatorData,
     clientDataJson: response.response.clientDataJSON,
-  });
+  };
 }

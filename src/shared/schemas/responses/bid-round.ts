@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from './common';
+import { chainLinkFields } from './record';
 
 // The answers of the bid-round routes (see common.ts): ../bid-round.ts re-exports their types.
 
@@ -100,7 +101,7 @@ export const followerViewSchema = z
   .meta({ id: 'Interessent' });
 
 /** PUT /api/bid-rounds/{id}/starting-bid */
-export const startingBidResultSchema = z.object({ newStartingBid: wholeNumber });
+export const startingBidResultSchema = z.object({ newStartingBid: wholeNumber, ...chainLinkFields });
 
 /** PUT /api/bid-rounds/{id}/sms-notifications */
 export const smsSettingResultSchema = z.object({ enabled: z.boolean() });

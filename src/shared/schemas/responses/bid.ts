@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './bid-round';
 import { timestamp } from './common';
+import { chainLinkFields } from './record';
 
 // The answers of the bid routes (see common.ts): ../bid.ts re-exports their types.
 
@@ -76,7 +77,7 @@ export const ownerBidViewSchema = bidViewSchema
 
 /** POST /api/bids answers with the stored bid. */
 export const placedBidSchema = z
-  .object({ message: z.string(), bid: bidViewSchema })
+  .object({ message: z.string(), bid: bidViewSchema, ...chainLinkFields })
   .meta({ id: 'LagtInnBud' });
 
 /** GET /api/user/bids */
@@ -104,7 +105,9 @@ export const userBidViewSchema = z
   .meta({ id: 'MittBud' });
 
 /** PUT /api/bid-rounds/{id}/bids/{bidId}/reject */
-export const rejectedBidSchema = z.object({ message: z.string() }).meta({ id: 'AvslattBud' });
+export const rejectedBidSchema = z
+  .object({ message: z.string(), ...chainLinkFields })
+  .meta({ id: 'AvslattBud' });
 
 export type BidView = z.input<typeof bidViewSchema>;
 export type RoundBids = z.input<typeof roundBidsSchema>;

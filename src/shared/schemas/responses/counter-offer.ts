@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTER_OFFER_STATUSES } from '../../rules/counter-offers';
 import { wholeNumber } from './bid-round';
 import { timestamp } from './common';
+import { chainLinkFields } from './record';
 
 // The answers of the counter-offer routes (see common.ts): ../counter-offer.ts re-exports their types.
 
@@ -36,7 +37,7 @@ export const counterOfferViewSchema = z
 
 /** POST /api/bid-rounds/{id}/counter-offers */
 export const createdCounterOfferSchema = z
-  .object({ counterOffer: counterOfferViewSchema })
+  .object({ counterOffer: counterOfferViewSchema, ...chainLinkFields })
   .meta({ id: 'SendtMotbud' });
 
 /** PUT /api/counter-offers/{id}/accept: the bid it became, which won the round. */
@@ -44,6 +45,7 @@ export const acceptedCounterOfferSchema = z
   .object({
     message: z.string(),
     bid: z.object({ id: z.guid(), amount: wholeNumber }),
+    ...chainLinkFields,
   })
   .meta({ id: 'AkseptertMotbud' });
 

@@ -3,6 +3,7 @@ import { JOURNAL_ACT_KINDS } from '../../rules/journal-acts';
 import { bidPlanFields } from './bid';
 import { closeReasonSchema, wholeNumber } from './bid-round';
 import { timestamp } from './common';
+import { chainLinkFields } from './record';
 
 // The answers of the journal routes and of closing a round (see common.ts): ../journal.ts re-exports
 // their types.
@@ -101,12 +102,16 @@ export const journalViewSchema = z
 
 /** PUT /api/bid-rounds/{id}/close */
 export const closeRoundResultSchema = z
-  .object({ message: z.string(), bids: z.array(journalEntrySchema) })
+  .object({ message: z.string(), bids: z.array(journalEntrySchema), ...chainLinkFields })
   .meta({ id: 'LukketBudrunde' });
 
 /** PUT /api/bid-rounds/{id}/select-winner/{bidId} */
 export const selectWinnerResultSchema = z
-  .object({ message: z.string(), winner: z.object({ bidderName: z.string(), amount: wholeNumber }) })
+  .object({
+    message: z.string(),
+    winner: z.object({ bidderName: z.string(), amount: wholeNumber }),
+    ...chainLinkFields,
+  })
   .meta({ id: 'ValgtVinner' });
 
 export type JournalEntry = z.input<typeof journalEntrySchema>;

@@ -1,0 +1,50 @@
+import type { ChainExport } from '../../../shared/schemas/responses/record';
+import type { AppDeps } from '../../deps';
+import { Forbidden, NotFound } from '../../errors';
+import type { Viewer } from '../../http/viewer';
+import { relyingParty } from '../passkeys/relying-party';
+import { findChain, findNames, findReaderRole, roundOrChainExists } from './round-chain.repository';
+
+const ROUND_NOT_FOUND = 'Budrunden ble ikke funnet';
+const NOT_A_PARTICIPANT = 'Bare selgeren, budgiverne og administratorer kan hente kjeden for denne budrunden';
+
+/**
+ * The round's chain for one reader (issue 24 item 10, decision 040): every act exactly as hashed, for every
+ * participant, and the salts and committed words only where the reader may see them: the owner and admins
+ * all of them, a bidder those of the acts about them. With the export a reader checks the links, the
+ * signatures and their own commitments offline (npm run verify-journal).
+ */
+export async function exportChain(deps: AppDeps, viewer: Viewer, roundId: string): Promise<ChainExport> {
+  if (!(await roundOrChainExists(deps.db, roundId))) throw new NotFound(ROUND_NOT_FOUND);
+  const role = viewer.isAdmin ? 'admin' : await findReaderRole(deps.db, roundId, viewer.id);
+  if (!role) throw new Forbidden(NOT_A_PARTICIPANT);
+  const seesAll = role === 'admin' || role === 'owner';
+  const rows = await findChain(deps.db, roundId);
+  const names = seesAll
+    ? await findNames(deps.db, [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))])
+    : new Map<string, string>();
+  const { id, origin } = relyingParty(deps.env);
+  const last = rows.at(-1);
+  return {
+    format: 'budrunde-kjede/1',
+    roundId,
+    exportedAt: new Date(deps.clock.now()).toISOString(),
+    reader: { userId: viewer.id, role },
+    relyingParty: { id, origin },
+    head: last ? { seq: last.seq, hash: last.hash } : null,
+    acts: rows.map((row) => {
+      const link = { seq: row.seq, prevHash: row.prevHash, hash: row.hash, act: JSON.parse(row.act) };
+      const mayRead = row.secret !== null && (seesAll || (row.userId !== null && row.userId === viewer.id));
+      if (!mayRead) return link;
+      const secret = row.secret as { salt: string } & Record<string, unknown>;
+      return {
+        ...link,
+        secret: {
+          ...secret,
+          userId: row.userId,
+          name: row.userId ? (names.get(row.userId) ?? (row.userId === viewer.id ? 'Du' : null)) : null,
+        },
+      };
+    }),
+  };
+}

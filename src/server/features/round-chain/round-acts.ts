@@ -1,0 +1,208 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type ActSignature,
+  type ActToAppend,
+  type ChainLink,
+  ROUND_ACT_VERSION,
+} from '../../../shared/record/round-act';
+import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
+import type { DbOrTx } from '../../db/client';
+import { appendAct, bidActAppend } from './round-chain.repository';
+
+// How each act of a round enters its chain (decision 040): the commitments and salted hashes are formed
+// here, the link (seq, prevHash, hash) by the database under the round's lock, in the act's own transaction.
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** SHA-256(salt ‖ user id): who the act is about, told only to those who hold the salt. */
+export const commitment = (salt: string, userId: string) => sha256Hex(salt + userId);
+
+/** A salted hash of words or terms: the same words give another hash in every act. */
+export const saltedHash = (salt: string, text: string) => sha256Hex(salt + text);
+
+/** The terms of a bid that only its parties read, as the chain commits to them. */
+export interface BidTerms {
+  conditions: string | null;
+  financing: { equity: number; loan: number; lender: string | null } | null;
+  takeoverDate: string | null;
+}
+
+/** A verified passkey signature (decision 039) as an act carries it, with what was signed. */
+export interface SignedBy {
+  statement: string;
+  canonicalAct: string;
+  signature: ActSignature;
+}
+
+/** What an act keeps beside the chain, for readers who may see it (the export, decision 040). */
+interface Secret {
+  salt: string;
+  terms?: CanonicalValue;
+  statement?: string;
+  signedAct?: string;
+  message?: string;
+}
+
+function aboutBidder(userId: string, signed?: SignedBy | null) {
+  const salt = randomBytes(32).toString('hex');
+  const secret: Secret = { salt };
+  if (signed) Object.assign(secret, { statement: signed.statement, signedAct: signed.canonicalAct });
+  return {
+    salt,
+    secret,
+    fields: {
+      bidder: commitment(salt, userId),
+      statement: signed ? saltedHash(salt, signed.statement) : null,
+      signature: signed?.signature ?? null,
+    },
+  };
+}
+
+const stamp = (at: Date) => at.toISOString();
+
+function append(tx: DbOrTx, roundId: string, act: ActToAppend, userId: string | null, secret: Secret | null) {
+  return appendAct(tx, roundId, { v: ROUND_ACT_VERSION, roundId, ...act }, userId, secret);
+}
+
+/**
+ * A bid's act, as the statement fragment that appends it in place_bid's own statement (the time is the one
+ * place_bid gives the bid, added by the database).
+ */
+export function bidActFor(
+  bid: { id: string; bidRoundId: string; userId: string; amount: number; bidDeadline: Date } & BidTerms,
+  signed?: SignedBy | null,
+) {
+  const { salt, secret, fields } = aboutBidder(bid.userId, signed);
+  const terms = { conditions: bid.conditions, financing: bid.financing, takeoverDate: bid.takeoverDate };
+  const act = {
+    v: ROUND_ACT_VERSION,
+    roundId: bid.bidRoundId,
+    kind: 'bid',
+    bidId: bid.id,
+    amount: bid.amount,
+    bidDeadline: stamp(bid.bidDeadline),
+    terms: saltedHash(salt, canonicalJson(terms)),
+    ...fields,
+  };
+  return bidActAppend(bid.id, act, { ...secret, terms });
+}
+
+export function recordOpened(tx: DbOrTx, round: { id: string; price: number; deadline: Date }, at: Date) {
+  const act = { kind: 'opened', at: stamp(at), price: round.price, deadline: stamp(round.deadline) } as const;
+  return append(tx, round.id, act, null, null);
+}
+
+export function recordStartingPrice(tx: DbOrTx, roundId: string, price: number, previous: number, at: Date) {
+  return append(tx, roundId, { kind: 'starting-price', at: stamp(at), price, previous }, null, null);
+}
+
+export function recordRejection(
+  tx: DbOrTx,
+  bid: { id: string; bidRoundId: string; userId: string },
+  message: string | null,
+  at: Date,
+  signed?: SignedBy | null,
+): Promise<ChainLink> {
+  const { salt, secret, fields } = aboutBidder(bid.userId, signed);
+  const act = {
+    kind: 'rejection',
+    at: stamp(at),
+    bidId: bid.id,
+    ...fields,
+    message: message === null ? null : saltedHash(salt, message),
+  } as const;
+  return append(tx, bid.bidRoundId, act, bid.userId, message === null ? secret : { ...secret, message });
+}
+
+export function recordCounterOffer(
+  tx: DbOrTx,
+  offer: {
+    id: string;
+    bidRoundId: string;
+    bidId: string;
+    recipientId: string;
+    amount: number;
+    deadline: Date;
+  },
+  conditions: string | null,
+  at: Date,
+  signed?: SignedBy | null,
+): Promise<ChainLink> {
+  const { salt, secret, fields } = aboutBidder(offer.recipientId, signed);
+  const terms = { conditions };
+  const act = {
+    kind: 'counter-offer',
+    at: stamp(at),
+    counterOfferId: offer.id,
+    bidId: offer.bidId,
+    amount: offer.amount,
+    deadline: stamp(offer.deadline),
+    terms: saltedHash(salt, canonicalJson(terms)),
+    ...fields,
+  } as const;
+  return append(tx, offer.bidRoundId, act, offer.recipientId, { ...secret, terms });
+}
+
+export function recordCounterOfferAccepted(
+  tx: DbOrTx,
+  offer: { id: string; bidRoundId: string; recipientId: string; amount: number },
+  bidId: string,
+  at: Date,
+  signed?: SignedBy | null,
+): Promise<ChainLink> {
+  const { secret, fields } = aboutBidder(offer.recipientId, signed);
+  const act = {
+    kind: 'counter-offer-accepted',
+    at: stamp(at),
+    counterOfferId: offer.id,
+    bidId,
+    amount: offer.amount,
+    ...fields,
+  } as const;
+  return append(tx, offer.bidRoundId, act, offer.recipientId, secret);
+}
+
+/** A counter-offer that ended without being accepted: declined, withdrawn or lapsed. */
+export function recordCounterOfferEnd(
+  tx: DbOrTx,
+  kind: 'counter-offer-declined' | 'counter-offer-withdrawn' | 'counter-offer-lapsed',
+  offer: { id: string; bidRoundId: string; recipientId: string },
+  at: Date,
+  signed?: SignedBy | null,
+): Promise<ChainLink> {
+  const { secret, fields } = aboutBidder(offer.recipientId, signed);
+  const { statement: _statement, ...kept } = fields;
+  const act = { kind, at: stamp(at), counterOfferId: offer.id, ...kept } as const;
+  return append(tx, offer.bidRoundId, act, offer.recipientId, secret);
+}
+
+export function recordWinner(
+  tx: DbOrTx,
+  roundId: string,
+  bid: { id: string; userId: string; amount: number },
+  at: Date,
+  signed?: SignedBy | null,
+): Promise<ChainLink> {
+  const { secret, fields } = aboutBidder(bid.userId, signed);
+  const act = { kind: 'winner', at: stamp(at), bidId: bid.id, amount: bid.amount, ...fields } as const;
+  return append(tx, roundId, act, bid.userId, secret);
+}
+
+export function recordClosed(
+  tx: DbOrTx,
+  roundId: string,
+  reason: string,
+  winningBidId: string | null,
+  at: Date,
+): Promise<ChainLink> {
+  return append(tx, roundId, { kind: 'closed', at: stamp(at), reason, winningBidId }, null, null);
+}
+
+/** A bidder's account was deleted: from here on the journals call them 'Slettet bruker'. */
+export function recordAnonymised(tx: DbOrTx, roundId: string, userId: string, at: Date): Promise<ChainLink> {
+  return append(tx, roundId, { kind: 'anonymised', at: stamp(at) } as ActToAppend, userId, null);
+}
+
+export function recordDeleted(tx: DbOrTx, roundId: string, at: Date): Promise<ChainLink> {
+  return append(tx, roundId, { kind: 'deleted', at: stamp(at) }, null, null);
+}

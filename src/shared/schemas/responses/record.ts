@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * The link an act took in its round's chain (decision 040, issue 24 item 9): every receipt carries it, the
+ * answer of each act's call as `seq` and `hash`.
+ */
+export const chainLinkFields = {
+  seq: z.number().int().positive().meta({ description: 'Handlingens plass i budrundens kjede' }),
+  hash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .meta({ description: 'SHA-256 av forrige lenkes hash og handlingen (kanonisk JSON), heksadesimalt' }),
+};
+
+export const chainHeadSchema = z
+  .object(chainLinkFields)
+  .nullable()
+  .meta({ id: 'Kjedehode', description: 'Siste lenke i budrundens kjede, eller null før første handling' });
+
+/** The answer of an act's call that has nothing else to say: its message and its link. */
+export const recordedActSchema = z
+  .object({ message: z.string(), ...chainLinkFields })
+  .meta({ id: 'RegistrertHandling' });
+
+export type RecordedAct = z.input<typeof recordedActSchema>;
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+
+/** GET /api/bid-rounds/{id}/journal/export: the round's chain as one reader may see it (item 10). */
+export const chainExportSchema = z
+  .object({
+    format: z.literal('budrunde-kjede/1'),
+    roundId: z.guid(),
+    exportedAt: z.iso.datetime(),
+    reader: z.object({ userId: z.guid(), role: z.enum(['owner', 'bidder', 'participant', 'admin']) }),
+    relyingParty: z.object({ id: z.string(), origin: z.string() }),
+    head: chainHeadSchema,
+    acts: z.array(
+      z.object({
+        seq: z.number().int().positive(),
+        prevHash: hex64,
+        hash: hex64,
+        /** The act exactly as hashed: its canonical JSON is the text the hash covers. */
+        act: z.record(z.string(), z.unknown()),
+        /** The salt and what the act commits to, only where this reader may see them. */
+        secret: z
+          .object({
+            salt: z.string(),
+            userId: z.guid().nullable(),
+            name: z.string().nullable(),
+            terms: z.unknown().optional(),
+            statement: z.string().optional(),
+            signedAct: z.string().optional(),
+            message: z.string().optional(),
+          })
+          .optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'Kjedeeksport' });
+
+export type ChainExport = z.input<typeof chainExportSchema>;
