@@ -27,6 +27,8 @@ export interface BidReceipt {
   bidDeadline: Date;
   receivedAt: Date;
   hasFinancingProof: boolean;
+  /** The bid's link in the round's chain (decision 040): the bidder can find it in any export. */
+  link: { seq: number; hash: string } | null;
 }
 
 /** The written receipt of a bid (PRODUCT.md "Bids"): everything the bidder committed to, with the server's time. */
@@ -42,9 +44,19 @@ export function bidReceiptMail(to: Person, round: MailRound, bid: BidReceipt, ur
       `Finansieringsbevis: ${bid.hasFinancingProof ? 'vedlagt' : 'ikke vedlagt'}`,
       `Mottatt: ${formatLongDate(bid.receivedAt)} (norsk tid, serverens klokke)`,
       `Bud-ID: ${bid.bidId}`,
+      ...(bid.link
+        ? [`Budjournalens kjede: handling nr. ${bid.link.seq}, hash ${bid.link.hash}`]
+        : []),
     ],
     action: { label: 'Se budrunden', url },
-    notes: ['Ta vare på denne e-posten som skriftlig kvittering for budet ditt.'],
+    notes: [
+      'Ta vare på denne e-posten som skriftlig kvittering for budet ditt.',
+      ...(bid.link
+        ? [
+            'Med handlingsnummeret og hashen kan du selv kontrollere at budet står uendret i budjournalen (npm run verify-journal).',
+          ]
+        : []),
+    ],
   });
 }
 

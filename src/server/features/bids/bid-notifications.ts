@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { Viewer } from '../../http/viewer';
 import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
+import { linkOfBid } from '../round-chain/round-chain.service';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { bidReceiptMail, type MailRound } from '../../mail/round-mails';
 import { findAccount } from '../accounts/accounts.service';
@@ -77,6 +78,7 @@ export async function queueNewBidNotifications(tx: DbOrTx, deps: AppDeps, { roun
         bidDeadline: bid.bidDeadline,
         receivedAt: bid.createdAt,
         hasFinancingProof: bid.financingProof !== null,
+        link: await linkOfBid(tx, bid.id),
       },
       url,
     ),
