@@ -44,9 +44,7 @@ export function bidReceiptMail(to: Person, round: MailRound, bid: BidReceipt, ur
       `Finansieringsbevis: ${bid.hasFinancingProof ? 'vedlagt' : 'ikke vedlagt'}`,
       `Mottatt: ${formatLongDate(bid.receivedAt)} (norsk tid, serverens klokke)`,
       `Bud-ID: ${bid.bidId}`,
-      ...(bid.link
-        ? [`Budjournalens kjede: handling nr. ${bid.link.seq}, hash ${bid.link.hash}`]
-        : []),
+      ...(bid.link ? [`Budjournalens kjede: handling nr. ${bid.link.seq}, hash ${bid.link.hash}`] : []),
     ],
     action: { label: 'Se budrunden', url },
     notes: [
