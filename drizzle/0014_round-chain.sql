@@ -57,12 +57,17 @@ end
 $$;
 --> statement-breakpoint
 -- A bidder's pseudonym in a round: letters in order of each bidder's first bid (created_at, then id), as
--- bid-views pseudonymsByBidder hands them out. Null for someone who has not bid.
+-- bid-views pseudonymsByBidder hands them out. Null for someone who has not bid. The chain already names a
+-- bidder who bid before (an index lookup); only a first bid, or a bid from before the chain, counts the bids.
 CREATE FUNCTION "round_pseudonym"(p_round uuid, p_user uuid) RETURNS text
 LANGUAGE plpgsql VOLATILE AS $$
 declare
   v_first record;
+  v_party text;
 begin
+  select r.act::jsonb->>'party' into v_party from round_acts r
+    where r.user_id = p_user and r.round_id = p_round and r.kind = 'bid' order by r.seq limit 1;
+  if v_party is not null then return v_party; end if;
   select b.created_at, b.id into v_first from bids b
     where b.bid_round_id = p_round and b.user_id = p_user order by b.created_at, b.id limit 1;
   if not found then return null; end if;
