@@ -106,7 +106,7 @@ begin
   v_hash := encode(sha256(convert_to(v_prev || v_text, 'UTF8')), 'hex');
   insert into round_acts (round_id, seq, prev_hash, hash, act, kind, subject_id, user_id, secret)
     values (p_round, v_seq, v_prev, v_hash, v_text, v_act->>'kind',
-      nullif(coalesce(v_act->>'bidId', v_act->>'counterOfferId'), '')::uuid, p_user, p_secret);
+      nullif(coalesce(v_act->>'counterOfferId', v_act->>'bidId'), '')::uuid, p_user, p_secret);
   return (v_seq, v_hash)::chain_link;
 end
 $$;

@@ -28,7 +28,7 @@ export const roundActs = pgTable(
     act: text('act').notNull(),
     /** The act's kind, for lookups; the same as in `act`. */
     kind: text('kind').notNull(),
-    /** The bid or counter-offer the act is about, for lookups (a receipt finds its link by it). */
+    /** The counter-offer, else the bid, the act is about, for lookups (a receipt finds its link by it). */
     subjectId: uuid('subject_id'),
     /** The person the act's commitment stands for; forgotten (set null) when the account is deleted. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),

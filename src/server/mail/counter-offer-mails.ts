@@ -2,7 +2,7 @@ import { formatAmountInWords } from '../../shared/format/amount-in-words';
 import { formatLongDate } from '../../shared/format/date';
 import { renderMail } from './layout';
 import type { Mail } from './mailer';
-import { hello, kr, type MailRound, roundName } from './round-mails';
+import { type ChainLink, chainLinkLines, hello, kr, type MailRound, roundName } from './round-mails';
 
 // The messages of the seller's counter-offer (motbud, issue 23): to its bidder when it is made, and to the
 // owner when it is accepted, declined or lapses.
@@ -89,7 +89,7 @@ export function counterOfferOutcomeSms(
 export function counterOfferAcceptedBidderMail(
   to: Person,
   round: MailRound,
-  offer: { amount: number; acceptedAt: Date },
+  offer: { amount: number; acceptedAt: Date; link: ChainLink | null },
   url: string,
 ): Mail {
   return renderMail(to.email, {
@@ -99,6 +99,7 @@ export function counterOfferAcceptedBidderMail(
       `Du har akseptert selgerens motbud på ${kr(offer.amount)} (${formatAmountInWords(offer.amount)}) for ${roundName(round)}.`,
       `Akseptert: ${formatLongDate(offer.acceptedAt)} (norsk tid, serverens klokke)`,
       'Aksepten er bindende for begge parter. Selgeren eller megleren tar kontakt om den videre prosessen.',
+      ...chainLinkLines(offer.link),
     ],
     action: { label: 'Se budjournalen', url },
   });

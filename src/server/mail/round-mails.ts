@@ -20,6 +20,16 @@ export const roundName = (r: MailRound) => `${r.title}, ${r.address}`;
 // Mail clients and SMS show plain spaces better than the no-break spaces of on-screen amounts.
 export const kr = (amount: number) => formatMoney(amount).replace(/\u00a0/g, ' ');
 
+export interface ChainLink {
+  seq: number;
+  hash: string;
+}
+
+/** A receipt's line naming the act's link in the round's chain (decision 040), or nothing without one. */
+export function chainLinkLines(link: ChainLink | null): string[] {
+  return link ? [`Budjournalens kjede: handling nr. ${link.seq}, hash ${link.hash}`] : [];
+}
+
 export interface BidReceipt {
   bidId: string;
   amount: number;
@@ -28,7 +38,7 @@ export interface BidReceipt {
   receivedAt: Date;
   hasFinancingProof: boolean;
   /** The bid's link in the round's chain (decision 040): the bidder can find it in any export. */
-  link: { seq: number; hash: string } | null;
+  link: ChainLink | null;
 }
 
 /** The written receipt of a bid (PRODUCT.md "Bids"): everything the bidder committed to, with the server's time. */
@@ -44,7 +54,7 @@ export function bidReceiptMail(to: Person, round: MailRound, bid: BidReceipt, ur
       `Finansieringsbevis: ${bid.hasFinancingProof ? 'vedlagt' : 'ikke vedlagt'}`,
       `Mottatt: ${formatLongDate(bid.receivedAt)} (norsk tid, serverens klokke)`,
       `Bud-ID: ${bid.bidId}`,
-      ...(bid.link ? [`Budjournalens kjede: handling nr. ${bid.link.seq}, hash ${bid.link.hash}`] : []),
+      ...chainLinkLines(bid.link),
     ],
     action: { label: 'Se budrunden', url },
     notes: [
@@ -148,13 +158,20 @@ export function roundDecidedMail(to: Person, round: MailRound, url: string): Mai
   });
 }
 
-export function winnerChosenOwnerMail(to: Person, round: MailRound, amount: number, url: string): Mail {
+export function winnerChosenOwnerMail(
+  to: Person,
+  round: MailRound,
+  amount: number,
+  url: string,
+  link: ChainLink | null = null,
+): Mail {
   return renderMail(to.email, {
     subject: `Du har akseptert et bud på ${round.title}`,
     greeting: hello(to),
     paragraphs: [
       `Du har akseptert budet på ${kr(amount)} for ${roundName(round)}. Budrunden er lukket.`,
       'Alle budgivere er varslet, og budjournalen er klar.',
+      ...chainLinkLines(link),
     ],
     action: { label: 'Se budjournalen', url },
   });

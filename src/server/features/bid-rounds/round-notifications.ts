@@ -12,6 +12,7 @@ import {
 import { findAccount } from '../accounts/accounts.service';
 import { roundUrl } from '../bids/bid-notices';
 import type { BidWithBidder } from '../bids/bid-views';
+import { linkOfLatest } from '../round-chain/round-chain.service';
 import type { LockedRound } from './bid-rounds.repository';
 
 /**
@@ -32,6 +33,10 @@ export async function queueRoundClosedNotifications(
   const winning = bids.find((b) => b.id === winningBidId);
   const byCounterOffer = reason === 'counter-offer';
   const bidders = new Map(bids.filter((b) => !b.user.deletedAt).map((b) => [b.userId, b.user]));
+  // The receipts of the deciding act name its link in the round's chain (decision 040).
+  const link = winning
+    ? await linkOfLatest(tx, round.id, byCounterOffer ? 'counter-offer-accepted' : 'winner')
+    : null;
   for (const [userId, person] of bidders) {
     if (userId === round.ownerId) continue;
     let mail = journalReadyMail(person, round, reason, url);
@@ -43,7 +48,7 @@ export async function queueRoundClosedNotifications(
             ? counterOfferAcceptedBidderMail(
                 person,
                 round,
-                { amount: winning.amount, acceptedAt: winning.createdAt },
+                { amount: winning.amount, acceptedAt: winning.createdAt, link },
                 url,
               )
             : winnerMail(person, round, winning.amount, url);
@@ -63,7 +68,7 @@ export async function queueRoundClosedNotifications(
               { amount: winning.amount, who: `${winning.user.firstName} ${winning.user.lastName}` },
               roundLink,
             )
-          : winnerChosenOwnerMail(owner, round, winning.amount, roundLink),
+          : winnerChosenOwnerMail(owner, round, winning.amount, roundLink, link),
     );
   }
 }

@@ -177,3 +177,23 @@ describe('the round’s chain', () => {
 function inTwoHours() {
   return new Date(Date.now() + 2 * 3_600_000).toISOString();
 }
+
+describe('the deciding act’s receipts', () => {
+  it('the seller’s and the accepting bidder’s mails name the link of the act that decided the round', async () => {
+    const { owner, roundId, bidB } = await h.setting();
+    const winner = await h.selectWinner(roundId, bidB.id, owner.cookie);
+    await t.runJobs();
+    const sellers = (await t.mails(owner.email)).find((m) => m.subject.startsWith('Du har akseptert et bud'));
+    expect(sellers?.text).toContain(`handling nr. ${winner.json().seq}, hash ${winner.json().hash}`);
+
+    const other = await h.setting();
+    const offer = await h.createOk(other.roundId, other.owner.cookie, other.bidB.id, 5_500_000);
+    const accepted = await h.answer(offer.id, 'accept', other.b.cookie);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await t.runJobs();
+    const bidders = (await t.mails(other.b.email)).find((m) =>
+      m.subject.startsWith('Du har akseptert motbudet'),
+    );
+    expect(bidders?.text).toContain(`handling nr. ${accepted.json().seq}, hash ${accepted.json().hash}`);
+  });
+});

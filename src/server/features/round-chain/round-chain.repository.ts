@@ -44,16 +44,23 @@ export async function findHead(db: DbOrTx, roundId: string): Promise<ChainLink |
   return row ? toLink(row) : null;
 }
 
-/** The link of the latest act of `kind` about a bid or counter-offer: what its receipt names. */
-export async function findLinkOf(db: DbOrTx, subjectId: string, kind: string): Promise<ChainLink | null> {
+async function latestLink(db: DbOrTx, where: SQL | undefined): Promise<ChainLink | null> {
   const [row] = await db
     .select({ seq: roundActs.seq, hash: roundActs.hash })
     .from(roundActs)
-    .where(and(eq(roundActs.subjectId, subjectId), eq(roundActs.kind, kind)))
+    .where(where)
     .orderBy(desc(roundActs.seq))
     .limit(1);
   return row ? toLink(row) : null;
 }
+
+/** The link of the latest act of `kind` about a counter-offer or bid: what its receipt names. */
+export const findLinkOf = (db: DbOrTx, subjectId: string, kind: string) =>
+  latestLink(db, and(eq(roundActs.subjectId, subjectId), eq(roundActs.kind, kind)));
+
+/** The link of a round's latest act of `kind`. */
+export const findLatestOfKind = (db: DbOrTx, roundId: string, kind: string) =>
+  latestLink(db, and(eq(roundActs.roundId, roundId), eq(roundActs.kind, kind)));
 
 export function findChain(db: DbOrTx, roundId: string) {
   return db

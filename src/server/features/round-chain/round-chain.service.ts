@@ -1,7 +1,13 @@
 import type { ChainLink } from '../../../shared/record/round-act';
 import type { DbOrTx } from '../../db/client';
 import { recordAnonymised } from './round-acts';
-import { findHead, findLinkOf, findRoundsNaming, forgetUser } from './round-chain.repository';
+import {
+  findHead,
+  findLatestOfKind,
+  findLinkOf,
+  findRoundsNaming,
+  forgetUser,
+} from './round-chain.repository';
 
 // What other features ask of the rounds' chains (decision 040): heads, receipts, and account deletion.
 
@@ -13,6 +19,11 @@ export function chainHead(db: DbOrTx, roundId: string): Promise<ChainLink | null
 /** The link a bid's act took: what its receipt names. */
 export function linkOfBid(db: DbOrTx, bidId: string): Promise<ChainLink | null> {
   return findLinkOf(db, bidId, 'bid');
+}
+
+/** The link of a round's latest act of `kind` (the deciding act, for the receipts sent at the close). */
+export function linkOfLatest(db: DbOrTx, roundId: string, kind: string): Promise<ChainLink | null> {
+  return findLatestOfKind(db, roundId, kind);
 }
 
 /**
