@@ -55,7 +55,8 @@ async function lint(dir: string): Promise<{ code: number; output: string }> {
   }
 }
 
-describe('npm run lint on the import layers', () => {
+// Each case starts dependency-cruiser in a process of its own: seconds on a busy machine, so not the default 5 s.
+describe('npm run lint on the import layers', { timeout: 30_000 }, () => {
   it('passes a tree that keeps the layers', async () => {
     const { code, output } = await lint(fixture({}));
     expect(output).toContain('no dependency violations found');
