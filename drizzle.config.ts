@@ -9,6 +9,7 @@ export default defineConfig({
     './src/server/db/passkey-schema.ts',
     './src/server/db/signature-schema.ts',
     './src/server/db/chain-schema.ts',
+    './src/server/db/act-signature-schema.ts',
   ],
   out: './drizzle',
 });

@@ -96,7 +96,7 @@ export type PlaceBidInput = z.input<typeof placeBidSchema>;
  * PUT /api/bid-rounds/{id}/bids/{bidId}/reject: the seller's message is optional; blank is none. Strict, so
  * that a misspelt field is refused rather than rejecting the bid without the message meant for it.
  */
-export const rejectBidSchema = z.strictObject({
+export const rejectionActSchema = z.strictObject({
   message: z
     .string()
     .trim()
@@ -104,6 +104,8 @@ export const rejectBidSchema = z.strictObject({
     .nullish()
     .transform((v) => v || null),
 });
+/** The rejection's body: its words, and the owner's signature of them when signed (decision 041). */
+export const rejectBidSchema = rejectionActSchema.extend({ signature: signatureProofSchema.optional() });
 export type RejectBidInput = z.input<typeof rejectBidSchema>;
 
 // The answers' shapes are the zod schemas the routes declare (responses/bid.ts); the client gets the types.

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import '../zod-locale';
 import { MAX_CONDITIONS_LENGTH } from '../rules/bids';
 import { MAX_AMOUNT } from './bid-round';
+import { signatureProofSchema } from './passkey';
 
 /**
  * POST /api/bid-rounds/{id}/counter-offers. Strict, like a rejection: a misspelt field is refused rather
  * than sending a binding offer without it. Whether the amount beats the bid and the deadline fits the round
  * is judged by the service, under the round's lock (shared/rules/counter-offers).
  */
-export const createCounterOfferSchema = z.strictObject({
+export const counterOfferActSchema = z.strictObject({
   bidId: z.uuid('Ugyldig bud'),
   amount: z
     .number({ error: 'Beløpet må være et helt antall kroner' })
@@ -25,6 +26,10 @@ export const createCounterOfferSchema = z.strictObject({
     .max(MAX_CONDITIONS_LENGTH, `Forbehold kan ha høyst ${MAX_CONDITIONS_LENGTH} tegn`)
     .nullish()
     .transform((v) => v || null),
+});
+/** The call's body: the offer, and the owner's signature of it when signed (decision 041). */
+export const createCounterOfferSchema = counterOfferActSchema.extend({
+  signature: signatureProofSchema.optional(),
 });
 export type CreateCounterOfferInput = z.input<typeof createCounterOfferSchema>;
 

@@ -1,16 +1,47 @@
 import { z } from 'zod';
 import '../zod-locale';
-import { bidActSchema } from './bid';
+import { bidActSchema, rejectionActSchema } from './bid';
+import { counterOfferActSchema } from './counter-offer';
+import { signatureProofSchema } from './passkey';
+
+const roundId = z.uuid('Ugyldig budrunde');
+const bidId = z.uuid('Ugyldig bud');
 
 /**
- * POST /api/signatures/options: the act to be signed (decision 039), named by `act`. A bid is the body of
- * POST /api/bids without its signature; the other binding acts of issue 24 item 6 join this union.
+ * POST /api/signatures/options: the act to be signed (decisions 039 and 041), named by `act`. Each member
+ * carries the ids of its call's path, flat, and its call's body (without the signature) under the act's
+ * noun: a bid is the body of POST /api/bids, a rejection the body of PUT …/bids/{bidId}/reject, a
+ * counter-offer the body of POST /api/bid-rounds/{id}/counter-offers. 'Velg som vinner' and accepting a
+ * counter-offer have no body of their own.
  */
 export const signatureOptionsSchema = z.discriminatedUnion(
   'act',
-  [z.strictObject({ act: z.literal('bid'), bid: bidActSchema })],
+  [
+    z.strictObject({ act: z.literal('bid'), bid: bidActSchema }),
+    z.strictObject({ act: z.literal('winner'), bidRoundId: roundId, bidId }),
+    z.strictObject({ act: z.literal('reject'), bidRoundId: roundId, bidId, rejection: rejectionActSchema }),
+    z.strictObject({
+      act: z.literal('counter-offer'),
+      bidRoundId: roundId,
+      counterOffer: counterOfferActSchema,
+    }),
+    z.strictObject({ act: z.literal('accept-counter-offer'), counterOfferId: z.uuid('Ugyldig motbud') }),
+  ],
   { error: 'Ukjent handling å signere' },
 );
 export type SignatureOptionsInput = z.input<typeof signatureOptionsSchema>;
+/** An act to be signed, as the server reads it. */
+export type SignableAct = z.output<typeof signatureOptionsSchema>;
+export type ActKind = SignableAct['act'];
+
+/**
+ * The body of 'Velg som vinner' and of accepting a counter-offer: only the signature, when there is one. The
+ * body may be left out, as before signing (Fastify hands a missing body over as null).
+ */
+export const signedActBodySchema = z
+  .strictObject({ signature: signatureProofSchema.optional() })
+  .nullish()
+  .transform((v) => v ?? {});
+export type SignedActBody = z.output<typeof signedActBodySchema>;
 
 export type { SignatureOptions } from './responses/signature';

@@ -11,6 +11,7 @@ import {
   startingBidResultSchema,
 } from '../../../shared/schemas/responses/bid-round';
 import { closeRoundResultSchema, selectWinnerResultSchema } from '../../../shared/schemas/responses/journal';
+import { signedActBodySchema } from '../../../shared/schemas/signature';
 import type { AppDeps } from '../../deps';
 import { viewerOf } from '../../http/access';
 import { errorResponses } from '../../http/responses';
@@ -89,10 +90,20 @@ export function bidRoundsRoutes(deps: AppDeps) {
         config: user,
         schema: {
           params: roundParams.extend({ bidId: z.uuid('Ugyldig bud') }),
+          // The owner's signature, when signed (decision 041); the body may be left out.
+          body: signedActBodySchema,
           response: { 200: selectWinnerResultSchema, ...managing },
         },
       },
-      (request) => selectWinner(deps, viewerOf(request), request.params.id, request.params.bidId),
+      (request) =>
+        selectWinner(
+          deps,
+          viewerOf(request),
+          request.params.id,
+          request.params.bidId,
+          request.body,
+          request.log,
+        ),
     );
     app.put(
       '/api/bid-rounds/:id/starting-bid',

@@ -3,6 +3,7 @@ import { formatMoney } from '../../../shared/format/money';
 import { liveBidsAt } from '../../../shared/rules/bids';
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { CloseRoundResult, SelectWinnerResult } from '../../../shared/schemas/journal';
+import type { SignedActBody } from '../../../shared/schemas/signature';
 import type { DbOrTx, Tx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
@@ -18,7 +19,9 @@ import {
 } from '../bids/bids.service';
 import { counterOffersOfRound, settleCounterOffersOnClose } from '../counter-offers/counter-offer-records';
 import { journalEntriesFor, writeRoundJournals } from '../journals/journals.service';
-import { recordClosed, recordWinner } from '../round-chain/round-acts';
+import { recordClosed, recordWinner, type SignedBy } from '../round-chain/round-acts';
+import { chainSignatureOf, storeActSignature } from '../signatures/signature-records';
+import { checkActSignature } from '../signatures/signatures.service';
 import {
   deleteProperty,
   findExpiredOpenRoundIds,
@@ -55,6 +58,8 @@ async function endRound(
   reason: CloseReason,
   by: string | null,
   winningBidId: string | null,
+  /** The owner's signature of 'Velg som vinner', which the winner's act carries. */
+  signed: SignedBy | null = null,
 ) {
   const closedAt = await databaseNow(tx);
   await updateRound(tx, round.id, {
@@ -69,7 +74,7 @@ async function endRound(
   const bids = await findBidsWithBidders(tx, round.id, { lockBidders: true });
   // The seller's choice is an act of its own; an accepted counter-offer was recorded as its acceptance.
   const chosen = reason === 'winner' ? bids.find((b) => b.id === winningBidId) : undefined;
-  const chosenLink = chosen ? await recordWinner(tx, round.id, chosen, closedAt) : null;
+  const chosenLink = chosen ? await recordWinner(tx, round.id, chosen, closedAt, signed) : null;
   const closedLink = await recordClosed(tx, round.id, reason, winningBidId, closedAt);
   const counterOffers = await counterOffersOfRound(tx, round.id);
   const journalRound = {
@@ -127,7 +132,17 @@ export async function selectWinner(
   viewer: Viewer,
   roundId: string,
   bidId: string,
+  body: SignedActBody = {},
+  log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<SelectWinnerResult> {
+  // The owner's signature is checked before the round's lock, and stored with the choice (decision 041).
+  const signed = await checkActSignature(
+    deps,
+    viewer,
+    { act: 'winner', bidRoundId: roundId, bidId },
+    body.signature,
+    log,
+  );
   return deps.db.transaction(async (tx) => {
     const round = await lockRound(tx, roundId);
     assertCanManage(round, viewer);
@@ -147,7 +162,16 @@ export async function selectWinner(
     if (!account || account.deletedAt) {
       throw new Conflict('Budgiveren har slettet kontoen sin. Budet kan ikke velges som vinner.');
     }
-    const { bids, link } = await endRound(tx, deps, round, 'winner', viewer.id, bid.id);
+    const { bids, link } = await endRound(
+      tx,
+      deps,
+      round,
+      'winner',
+      viewer.id,
+      bid.id,
+      chainSignatureOf(signed),
+    );
+    await storeActSignature(tx, signed, bid.id);
     await recordIfActingAsAdmin(
       tx,
       viewer,

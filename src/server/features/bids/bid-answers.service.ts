@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { formatMoney } from '../../../shared/format/money';
 import type { RejectedBid, rejectBidSchema } from '../../../shared/schemas/bid';
@@ -17,6 +18,8 @@ import {
   lockRoundForChange,
 } from '../bid-rounds/round-lifecycle.service';
 import { recordRejection } from '../round-chain/round-acts';
+import { chainSignatureOf, storeActSignature } from '../signatures/signature-records';
+import { checkActSignature } from '../signatures/signatures.service';
 import { queueDropAndWarn } from './bid-lapse';
 import { queueMessages, roundUrl } from './bid-notices';
 import { findHighestLiveBid } from './bid-notices.repository';
@@ -63,7 +66,17 @@ export async function rejectBid(
   roundId: string,
   bidId: string,
   input: z.output<typeof rejectBidSchema>,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<RejectedBid> {
+  // The owner's signature is checked before the round's lock, and stored with the rejection (decision 041).
+  const { signature, ...rejection } = input;
+  const signed = await checkActSignature(
+    deps,
+    viewer,
+    { act: 'reject', bidRoundId: roundId, bidId, rejection },
+    signature,
+    log,
+  );
   const link = await deps.db.transaction(async (tx) => {
     const round = await lockRoundForChange(tx, roundId);
     assertCanManage(round, viewer);
@@ -77,7 +90,8 @@ export async function rejectBid(
       by: viewer.id,
       at: now,
     });
-    const link = await recordRejection(tx, bid, input.message ?? null, now);
+    await storeActSignature(tx, signed, bid.id);
+    const link = await recordRejection(tx, bid, input.message ?? null, now, chainSignatureOf(signed));
     await publishEvent(tx, { type: 'round', roundId: round.id, change: 'bid-rejected' });
 
     const bidder = await findAccount(tx, bid.userId);

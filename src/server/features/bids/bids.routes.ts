@@ -72,7 +72,15 @@ export function bidsRoutes(deps: AppDeps, metrics?: Pick<Metrics, 'bidPlaced' | 
           response: { 200: rejectedBidSchema, ...errorResponses(403, 404, 409) },
         },
       },
-      (request) => rejectBid(deps, viewerOf(request), request.params.id, request.params.bidId, request.body),
+      (request) =>
+        rejectBid(
+          deps,
+          viewerOf(request),
+          request.params.id,
+          request.params.bidId,
+          request.body,
+          request.log,
+        ),
     );
     app.get(
       '/api/user/bids',

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { Conflict } from '../../errors';
 import { closeWithAcceptedCounterOffer, type LockedRound } from '../bid-rounds/round-lifecycle.service';
-import { recordCounterOfferAccepted } from '../round-chain/round-acts';
+import { recordCounterOfferAccepted, type SignedBy } from '../round-chain/round-acts';
 import { tellOwnerBySms } from './counter-offer-notices';
 import { type CounterOfferRow, recipientName } from './counter-offer-views';
 import { answerCounterOffer, findBidPlanOf, insertAcceptedBid } from './counter-offers.repository';
@@ -20,6 +20,7 @@ export async function acceptCounterOfferUnderLock(
   round: LockedRound,
   offer: CounterOfferRow,
   now: Date,
+  signed?: SignedBy | null,
 ): Promise<{ bid: { id: string; amount: number }; link: ChainLink }> {
   const answered = await findBidPlanOf(tx, offer.bidId);
   const bidId = await insertAcceptedBid(tx, {
@@ -33,7 +34,7 @@ export async function acceptCounterOfferUnderLock(
   });
   if (!(await answerCounterOffer(tx, offer.id, { status: 'accepted', at: now, acceptedBidId: bidId })))
     throw new Conflict('Motbudet er allerede akseptert');
-  const link = await recordCounterOfferAccepted(tx, offer, bidId, now);
+  const link = await recordCounterOfferAccepted(tx, offer, bidId, now, signed);
   await closeWithAcceptedCounterOffer(tx, deps, round, bidId, offer.recipientId);
   await tellOwnerBySms(tx, deps, round, 'accepted', { amount: offer.amount, who: recipientName(offer) });
   return { bid: { id: bidId, amount: offer.amount }, link };

@@ -8,6 +8,7 @@ import {
   createdCounterOfferSchema,
 } from '../../../shared/schemas/responses/counter-offer';
 import { recordedActSchema } from '../../../shared/schemas/responses/record';
+import { signedActBodySchema } from '../../../shared/schemas/signature';
 import type { AppDeps } from '../../deps';
 import { viewerOf } from '../../http/access';
 import { errorResponses } from '../../http/responses';
@@ -44,7 +45,9 @@ export function counterOffersRoutes(deps: AppDeps) {
       async (request, reply) =>
         reply
           .status(201)
-          .send(await createCounterOffer(deps, viewerOf(request), request.params.id, request.body)),
+          .send(
+            await createCounterOffer(deps, viewerOf(request), request.params.id, request.body, request.log),
+          ),
     );
     app.get(
       '/api/bid-rounds/:id/counter-offers',
@@ -61,8 +64,18 @@ export function counterOffersRoutes(deps: AppDeps) {
       config: user,
       schema: { params: offerParams, response: { 200: response, ...errorResponses(403, 404, 409) } },
     });
-    app.put('/api/counter-offers/:id/accept', answer(acceptedCounterOfferSchema), (request) =>
-      acceptCounterOffer(deps, viewerOf(request), request.params.id),
+    // The acceptance's body is its signature, when signed (decision 041); it may be left out.
+    app.put(
+      '/api/counter-offers/:id/accept',
+      {
+        config: user,
+        schema: {
+          params: offerParams,
+          body: signedActBodySchema,
+          response: { 200: acceptedCounterOfferSchema, ...errorResponses(403, 404, 409) },
+        },
+      },
+      (request) => acceptCounterOffer(deps, viewerOf(request), request.params.id, request.body, request.log),
     );
     app.put('/api/counter-offers/:id/decline', answer(recordedActSchema), (request) =>
       declineCounterOffer(deps, viewerOf(request), request.params.id),

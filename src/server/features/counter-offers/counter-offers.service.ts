@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
   counterOfferAmountProblem,
@@ -11,6 +12,7 @@ import type {
   createCounterOfferSchema,
 } from '../../../shared/schemas/counter-offer';
 import type { RecordedAct } from '../../../shared/schemas/responses/record';
+import type { SignedActBody } from '../../../shared/schemas/signature';
 import type { Tx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
@@ -21,6 +23,8 @@ import { ALREADY_CLOSED, type LockedRound, lockRoundForChange } from '../bid-rou
 import { findAnswerableBid } from '../bids/bid-answers.service';
 import { findBidsWithBidders, lockBidderAccount, ROUND_NOT_FOUND } from '../bids/bids.service';
 import { recordCounterOffer, recordCounterOfferEnd } from '../round-chain/round-acts';
+import { chainSignatureOf, storeActSignature } from '../signatures/signature-records';
+import { checkActSignature } from '../signatures/signatures.service';
 import { acceptCounterOfferUnderLock } from './counter-offer-acceptance';
 import { scheduleCounterOfferLapse, tellOwnerOfAnswer, tellRecipient } from './counter-offer-notices';
 import { recordSettled } from './counter-offer-records';
@@ -57,7 +61,17 @@ export async function createCounterOffer(
   viewer: Viewer,
   roundId: string,
   input: z.output<typeof createCounterOfferSchema>,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<CreatedCounterOffer> {
+  // The owner's signature is checked before the round's lock, and stored with the offer (decision 041).
+  const { signature, ...counterOffer } = input;
+  const signed = await checkActSignature(
+    deps,
+    viewer,
+    { act: 'counter-offer', bidRoundId: roundId, counterOffer },
+    signature,
+    log,
+  );
   const { id, link } = await deps.db.transaction(async (tx) => {
     const round = await lockRoundForChange(tx, roundId);
     if (!round) throw new NotFound(ROUND_NOT_FOUND);
@@ -84,11 +98,13 @@ export async function createCounterOffer(
       conditions: input.conditions,
       createdAt: now,
     });
+    await storeActSignature(tx, signed, created);
     const link = await recordCounterOffer(
       tx,
-      { ...input, id: created, bidRoundId: round.id, bidId: bid.id, recipientId: bid.userId },
+      { ...counterOffer, id: created, bidRoundId: round.id, bidId: bid.id, recipientId: bid.userId },
       input.conditions ?? null,
       now,
+      chainSignatureOf(signed),
     );
     await scheduleCounterOfferLapse(tx, created, input.deadline);
     await tellRecipient(tx, deps, round, bid.userId, input);
@@ -162,13 +178,25 @@ export async function acceptCounterOffer(
   deps: AppDeps,
   viewer: Viewer,
   id: string,
+  body: SignedActBody = {},
+  log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<AcceptedCounterOffer> {
   if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
+  // The bidder's signature is checked before the round's lock, and stored with the acceptance (decision 041).
+  const signed = await checkActSignature(
+    deps,
+    viewer,
+    { act: 'accept-counter-offer', counterOfferId: id },
+    body.signature,
+    log,
+  );
   const { bid, link } = await deps.db.transaction(async (tx) => {
     const { offer, round, now } = await lockOpenCounterOffer(tx, viewer, id, 'recipient');
     const account = await lockBidderAccount(tx, viewer.id);
     if (!account || account.deletedAt) throw new Conflict('Kontoen din er slettet');
-    return acceptCounterOfferUnderLock(tx, deps, round, offer, now);
+    const accepted = await acceptCounterOfferUnderLock(tx, deps, round, offer, now, chainSignatureOf(signed));
+    await storeActSignature(tx, signed, offer.id);
+    return accepted;
   });
   return { message: 'Motbudet er akseptert. Handelen er bindende for begge parter.', bid, ...link };
 }

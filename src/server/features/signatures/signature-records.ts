@@ -1,23 +1,39 @@
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { insertActSignature } from './act-facts.repository';
 import { type BidSignatureRow, bidSignatureInsert, scrubSignaturesOfBidder } from './signatures.repository';
+import type { VerifiedSignature } from './signatures.service';
 
-// What the accounts feature needs of the signatures: a deleted bidder's name out of their signed statements.
+// What other features need of the signatures: a deleted user's name out of their signed statements, a
+// verified signature stored with its act, and the signature as the round's chain carries it.
 
 /** In the account deletion's transaction: see scrubSignaturesOfBidder. */
 export function scrubSignaturesOf(db: DbOrTx, userId: string): Promise<void> {
   return scrubSignaturesOfBidder(db, userId);
 }
 
-export type { BidSignatureRow };
+export type { BidSignatureRow, VerifiedSignature };
 
 /** A checked bid signature's row, as the insert place_bid's statement writes alongside the bid. */
 export function bidSignatureRowInsert(row: BidSignatureRow): SQL {
   return bidSignatureInsert(row);
 }
 
-/** The signature as the bid's act in the round's chain carries it (decision 040). */
-export function signedByOf(row: BidSignatureRow) {
+/** What was signed and the proof: the parts a bid's row and every other act's signature share. */
+type SignedParts = Pick<
+  BidSignatureRow,
+  | 'statement'
+  | 'canonicalAct'
+  | 'credentialId'
+  | 'publicKey'
+  | 'authenticatorData'
+  | 'clientDataJson'
+  | 'signature'
+  | 'nonce'
+>;
+
+/** The signature as an act in the round's chain carries it (decision 040), for a bid or any other act. */
+export function signedByOf(row: SignedParts) {
   return {
     statement: row.statement,
     canonicalAct: row.canonicalAct,
@@ -30,4 +46,22 @@ export function signedByOf(row: BidSignatureRow) {
       nonce: row.nonce,
     },
   };
+}
+
+/** signedByOf for an act that may go unsigned: null when it did. */
+export const chainSignatureOf = (signed: VerifiedSignature | undefined) =>
+  signed ? signedByOf(signed) : null;
+
+/**
+ * In the act's own transaction (decision 041): the signature checkActSignature verified, stored against the
+ * bid or counter-offer the act concerns; nothing for an unsigned act.
+ */
+export async function storeActSignature(
+  db: DbOrTx,
+  signed: VerifiedSignature | undefined,
+  subjectId: string,
+): Promise<void> {
+  if (!signed) return;
+  const { kind, roundId, ...proof } = signed;
+  await insertActSignature(db, { act: kind, bidRoundId: roundId, subjectId, ...proof });
 }

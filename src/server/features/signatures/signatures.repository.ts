@@ -89,5 +89,9 @@ export async function scrubSignaturesOfBidder(db: DbOrTx, userId: string): Promi
   await db.execute(sql`update bid_signatures
     set statement = regexp_replace(statement, '^Jeg, .*?, byr ', 'Jeg, Slettet bruker, byr ')
     where bid_id in (select id from bids where user_id = ${userId}::uuid)`);
+  // The owner's and the accepting bidder's acts (decision 041) name their signer the same way.
+  await db.execute(sql`update act_signatures
+    set statement = regexp_replace(statement, '^Jeg, .*?, (aksepterer|avslår|gir) ', 'Jeg, Slettet bruker, \\1 ')
+    where user_id = ${userId}::uuid`);
   await db.delete(signatureChallenges).where(eq(signatureChallenges.userId, userId));
 }

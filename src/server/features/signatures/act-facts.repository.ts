@@ -1,0 +1,72 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { actSignatures } from '../../db/act-signature-schema';
+import type { DbOrTx } from '../../db/client';
+import { counterOffers } from '../../db/counter-offer-schema';
+import { bidRounds, bids, properties, users } from '../../db/schema';
+
+// What the statements and canonical acts of decision 041 are made of, read by id: queries only.
+
+/** The round's owner and property, or null for an unknown round. */
+export async function findRoundFacts(db: DbOrTx, roundId: string) {
+  const [round] = await db
+    .select({ ownerId: properties.ownerId, title: properties.title, address: properties.address })
+    .from(bidRounds)
+    .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
+    .where(eq(bidRounds.id, roundId));
+  return round ?? null;
+}
+
+/** A user's name as a statement gives it, or null. */
+export async function findSignerName(db: DbOrTx, userId: string): Promise<string | null> {
+  const [user] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user ? `${user.firstName} ${user.lastName}`.trim() : null;
+}
+
+/** A bid of the round (its amount and bidder), or null. */
+export async function findBidFacts(db: DbOrTx, roundId: string, bidId: string) {
+  const [bid] = await db
+    .select({ id: bids.id, amount: bids.amount, userId: bids.userId })
+    .from(bids)
+    .where(and(eq(bids.id, bidId), eq(bids.bidRoundId, roundId)));
+  return bid ?? null;
+}
+
+/** The round's bidders in the order the pseudonyms are handed out (each bidder's first bid). */
+export async function findBiddersInOrder(db: DbOrTx, roundId: string): Promise<{ userId: string }[]> {
+  return db
+    .select({ userId: bids.userId })
+    .from(bids)
+    .where(eq(bids.bidRoundId, roundId))
+    .orderBy(asc(bids.createdAt), asc(bids.id));
+}
+
+/** A counter-offer's terms, or null. */
+export async function findCounterOfferFacts(db: DbOrTx, id: string) {
+  const [offer] = await db
+    .select({
+      id: counterOffers.id,
+      bidRoundId: counterOffers.bidRoundId,
+      recipientId: counterOffers.recipientId,
+      amount: counterOffers.amount,
+      deadline: counterOffers.deadline,
+      conditions: counterOffers.conditions,
+    })
+    .from(counterOffers)
+    .where(eq(counterOffers.id, id));
+  return offer ?? null;
+}
+
+export type ActSignatureRow = Omit<typeof actSignatures.$inferInsert, 'id' | 'signedAt'>;
+
+/** Stores a verified act signature, in the act's own transaction (decision 041). */
+export async function insertActSignature(db: DbOrTx, row: ActSignatureRow): Promise<void> {
+  await db.insert(actSignatures).values(row);
+}
+
+/** The signatures stored for a bid or counter-offer, for the tests and a later verifier. */
+export function findActSignatures(db: DbOrTx, subjectId: string) {
+  return db.select().from(actSignatures).where(eq(actSignatures.subjectId, subjectId));
+}

@@ -1,0 +1,18 @@
+import { bidStatement } from '../../../shared/signing/bid-statement';
+import type { DbOrTx } from '../../db/client';
+import type { BidAct } from './bid-act';
+import { findStatementFacts } from './signatures.repository';
+
+/** A bid's statement (decision 039) from the round's property and the bidder's name; null for an unknown round. */
+export async function bidStatementFor(db: DbOrTx, bidderId: string, bid: BidAct): Promise<string | null> {
+  const facts = await findStatementFacts(db, bid.bidRoundId, bidderId);
+  if (!facts) return null;
+  return bidStatement({
+    bidderName: facts.bidderName,
+    amount: bid.amount,
+    propertyTitle: facts.title,
+    propertyAddress: facts.address,
+    bidDeadline: bid.bidDeadline,
+    conditions: bid.conditions ?? null,
+  });
+}

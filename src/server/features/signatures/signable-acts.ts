@@ -1,0 +1,156 @@
+import { bidderPseudonym } from '../../../shared/rules/bids';
+import type { ActKind, SignableAct } from '../../../shared/schemas/signature';
+import {
+  acceptanceStatement,
+  counterOfferStatement,
+  rejectionStatement,
+  winnerStatement,
+} from '../../../shared/signing/act-statements';
+import { canonicalJson } from '../../../shared/signing/canonical-json';
+import type { DbOrTx } from '../../db/client';
+import {
+  findBiddersInOrder,
+  findBidFacts,
+  findCounterOfferFacts,
+  findRoundFacts,
+  findSignerName,
+} from './act-facts.repository';
+import { type BidAct, canonicalBidAct } from './bid-act';
+import { bidStatementFor } from './bid-statement-facts';
+
+// Every binding act that is signed (decisions 039 and 041), described the same way: its round, the party
+// who signs it, its canonical JSON (the signed bytes, hashed with a nonce into the challenge), and the
+// statement in words. The canonical act holds the terms that bind, read by id from the database where the
+// act's call names only ids (a bid's amount is fixed once placed, a counter-offer's terms once made), so a
+// verifier reading the row sees what was agreed, not only which row.
+
+/** An act to sign as the server holds it: a bid's plan may be absent (the demo), as in BidAct. */
+export type ActToSign = Exclude<SignableAct, { act: 'bid' }> | { act: 'bid'; bid: BidAct };
+
+export interface DescribedAct {
+  kind: ActKind;
+  roundId: string;
+  /** The one party who signs: the bidder, the round's owner, or the counter-offer's recipient. */
+  signerId: string | null;
+  canonicalAct: string;
+  /** The words, read only when options are handed out. */
+  statement: () => Promise<string | null>;
+}
+
+/** Who may sign each act, said when someone else asks for its options. */
+export const SIGNER_OF: Record<ActKind, string> = {
+  bid: 'Bare budgiveren kan signere budet',
+  winner: 'Bare selgeren kan signere valget av vinner',
+  reject: 'Bare selgeren kan signere avslaget',
+  'counter-offer': 'Bare selgeren kan signere motbudet',
+  'accept-counter-offer': 'Bare budgiveren motbudet er gitt til, kan signere aksepten',
+};
+
+/** What an unknown subject of each act is called (404 from the options call). */
+export const UNKNOWN_SUBJECT: Record<ActKind, string> = {
+  bid: 'Budrunden ble ikke funnet. Den kan ha blitt lukket eller slettet.',
+  winner: 'Budet ble ikke funnet i denne budrunden',
+  reject: 'Budet ble ikke funnet i denne budrunden',
+  'counter-offer': 'Budet ble ikke funnet i denne budrunden',
+  'accept-counter-offer': 'Motbudet ble ikke funnet',
+};
+
+/** The act's description, or null when its round, bid or counter-offer is unknown. */
+export async function describeAct(
+  db: DbOrTx,
+  viewerId: string,
+  act: ActToSign,
+): Promise<DescribedAct | null> {
+  if (act.act === 'bid')
+    return {
+      kind: 'bid',
+      roundId: act.bid.bidRoundId,
+      signerId: viewerId,
+      canonicalAct: canonicalBidAct(act.bid),
+      statement: () => bidStatementFor(db, viewerId, act.bid),
+    };
+  if (act.act === 'accept-counter-offer') return describeAcceptance(db, act.counterOfferId);
+  return describeOwnersAnswer(db, act);
+}
+
+/** 'Velg som vinner', 'Avslå' and 'Gi motbud': the owner's answers to one bid. */
+async function describeOwnersAnswer(
+  db: DbOrTx,
+  act: Extract<SignableAct, { act: 'winner' | 'reject' | 'counter-offer' }>,
+): Promise<DescribedAct | null> {
+  const bidId = act.act === 'counter-offer' ? act.counterOffer.bidId : act.bidId;
+  const [round, bid] = await Promise.all([
+    findRoundFacts(db, act.bidRoundId),
+    findBidFacts(db, act.bidRoundId, bidId),
+  ]);
+  if (!round || !bid) return null;
+  const terms =
+    act.act === 'winner'
+      ? { amount: bid.amount }
+      : act.act === 'reject'
+        ? { amount: bid.amount, message: act.rejection.message }
+        : {
+            amount: act.counterOffer.amount,
+            deadline: act.counterOffer.deadline.toISOString(),
+            conditions: act.counterOffer.conditions,
+          };
+  const statement = async () => {
+    const [signerName, bidders] = await Promise.all([
+      round.ownerId ? findSignerName(db, round.ownerId) : null,
+      findBiddersInOrder(db, act.bidRoundId),
+    ]);
+    if (!signerName) return null;
+    const index = [...new Set(bidders.map((b) => b.userId))].indexOf(bid.userId);
+    const facts = {
+      signerName,
+      propertyTitle: round.title,
+      propertyAddress: round.address,
+      bidderLabel: bidderPseudonym(Math.max(index, 0)),
+    };
+    if (act.act === 'winner') return winnerStatement({ ...facts, amount: bid.amount });
+    if (act.act === 'reject')
+      return rejectionStatement({ ...facts, amount: bid.amount, message: act.rejection.message });
+    return counterOfferStatement({ ...facts, ...act.counterOffer });
+  };
+  return {
+    kind: act.act,
+    roundId: act.bidRoundId,
+    signerId: round.ownerId,
+    canonicalAct: canonicalJson({ act: act.act, bidRoundId: act.bidRoundId, bidId, ...terms }),
+    statement,
+  };
+}
+
+/** A bidder accepting the seller's counter-offer: its terms, as the seller made them. */
+async function describeAcceptance(db: DbOrTx, counterOfferId: string): Promise<DescribedAct | null> {
+  const offer = await findCounterOfferFacts(db, counterOfferId);
+  if (!offer) return null;
+  const statement = async () => {
+    const [round, signerName] = await Promise.all([
+      findRoundFacts(db, offer.bidRoundId),
+      findSignerName(db, offer.recipientId),
+    ]);
+    if (!round || !signerName) return null;
+    return acceptanceStatement({
+      signerName,
+      propertyTitle: round.title,
+      propertyAddress: round.address,
+      amount: offer.amount,
+      conditions: offer.conditions,
+    });
+  };
+  return {
+    kind: 'accept-counter-offer',
+    roundId: offer.bidRoundId,
+    signerId: offer.recipientId,
+    canonicalAct: canonicalJson({
+      act: 'accept-counter-offer',
+      counterOfferId: offer.id,
+      bidRoundId: offer.bidRoundId,
+      amount: offer.amount,
+      deadline: offer.deadline.toISOString(),
+      conditions: offer.conditions,
+    }),
+    statement,
+  };
+}
