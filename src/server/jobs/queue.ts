@@ -62,7 +62,8 @@ export interface ClaimFilter {
  */
 export const DEFAULT_LOCK_MS = 60_000;
 
-const typeList = (types: readonly string[]) =>
+/** A list of values for `in (…)`: job types, or the ids a payload may name. */
+const valueList = (types: readonly string[]) =>
   sql.join(
     types.map((type) => sql`${type}`),
     sql`, `,
@@ -70,8 +71,8 @@ const typeList = (types: readonly string[]) =>
 
 function typeCondition(filter: ClaimFilter) {
   if (filter.only)
-    return filter.only.length > 0 ? sql`and type in (${typeList(filter.only)})` : sql`and false`;
-  if (filter.except && filter.except.length > 0) return sql`and type not in (${typeList(filter.except)})`;
+    return filter.only.length > 0 ? sql`and type in (${valueList(filter.only)})` : sql`and false`;
+  if (filter.except && filter.except.length > 0) return sql`and type not in (${valueList(filter.except)})`;
   return sql``;
 }
 
@@ -168,6 +169,24 @@ export async function deletePendingMailTo(db: DbOrTx, email: string): Promise<vo
     delete from jobs
     where completed_at is null and type in ('mail:send', 'mail:notice')
       and lower(payload->'mail'->>'to') = lower(${email})`);
+}
+
+/**
+ * Drops the jobs still waiting whose payload names one of `ids` under `key` (`{ roundId }`, `{ bidId }` …):
+ * the messages and timers of a round an administrator deleted (decision 042). The feature that queues a job
+ * knows its payload's keys; the queue only matches them. Returns how many went.
+ */
+export async function deletePendingJobsNaming(
+  db: DbOrTx,
+  key: string,
+  ids: readonly string[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.execute(sql`
+    delete from jobs
+    where completed_at is null and failed_at is null and payload->>${key} in (${valueList(ids)})
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
 /** Retention: finished jobs (and their payloads, which hold addresses and names) are kept for a while, then go. */

@@ -13,9 +13,17 @@ export const NOTICE_MAIL_JOB = 'mail:notice';
 export const VERIFY_MAIL_JOB = 'mail:verify-email';
 export const RESET_MAIL_JOB = 'mail:password-reset';
 
+/**
+ * What a queued message is about, beside its payload: a mail about a round names it, so that the round's
+ * deletion can drop what has not gone yet (decision 042).
+ */
+export interface MessageSubject {
+  roundId: string;
+}
+
 /** Queues a finished mail in the caller's transaction. Never for mails carrying a secret. */
-export function enqueueMail(db: DbOrTx, mail: Mail): Promise<void> {
-  return enqueueJob(db, MAIL_JOB, { mail });
+export function enqueueMail(db: DbOrTx, mail: Mail, about?: MessageSubject): Promise<void> {
+  return enqueueJob(db, MAIL_JOB, { mail, ...about });
 }
 
 /** Queues a verification or reset link. The token is made when the mail goes out, so no plain token is ever stored. */

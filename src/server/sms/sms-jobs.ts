@@ -5,9 +5,11 @@ import type { JobHandler } from '../jobs/worker';
 
 export const SMS_JOB = 'sms:send';
 
-interface SmsPayload {
+export interface SmsPayload {
   to: string;
   text: string;
+  /** The round the message is about, if any: its deletion drops the message if it has not gone yet. */
+  roundId?: string;
 }
 
 /** Queues a text message in the caller's transaction; the worker delivers it with retries. */

@@ -52,7 +52,7 @@ export async function queueRoundClosedNotifications(
                 url,
               )
             : winnerMail(person, round, winning.amount, url);
-    await enqueueMail(tx, mail);
+    await enqueueMail(tx, mail, { roundId: round.id });
   }
   const owner = round.ownerId ? await findAccount(tx, round.ownerId) : null;
   if (owner) {
@@ -69,6 +69,7 @@ export async function queueRoundClosedNotifications(
               roundLink,
             )
           : winnerChosenOwnerMail(owner, round, winning.amount, roundLink, link),
+      { roundId: round.id },
     );
   }
 }

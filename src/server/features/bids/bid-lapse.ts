@@ -173,6 +173,7 @@ export function bidLapseJobHandlers(deps: AppDeps): Record<string, JobHandler> {
               { amount: lapse.amount, bidDeadline: lapse.bidDeadline, roundDeadline: lapse.roundDeadline },
               url,
             ),
+            { roundId: lapse.roundId },
           );
         const round = await findRoundForNotices(tx, lapse.roundId);
         if (!round) return;

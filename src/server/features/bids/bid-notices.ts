@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
-import { DEFAULT_MAX_ATTEMPTS, enqueueJob, enqueueJobs } from '../../jobs/queue';
+import { DEFAULT_MAX_ATTEMPTS, deletePendingJobsNaming, enqueueJob, enqueueJobs } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import {
   foldedBidsMail,
@@ -13,7 +13,7 @@ import {
 import { NOTICE_MAIL_JOB } from '../../mail/mail-jobs';
 import type { Mail } from '../../mail/mailer';
 import { type MailRound, newBidMail, newBidSms } from '../../mail/round-mails';
-import { SMS_JOB } from '../../sms/sms-jobs';
+import { SMS_JOB, type SmsPayload } from '../../sms/sms-jobs';
 import {
   findAudienceMember,
   findHighestLiveBid,
@@ -29,20 +29,35 @@ export const BID_NOTICE_DIGEST_JOB = 'bid:notice-digest';
 
 export const roundUrl = (deps: AppDeps, roundId: string) => `${deps.env.APP_URL}/budrunder/${roundId}`;
 
-/** A mail to each person, and an SMS to each with a phone while the round's SMS setting is on: one insert. */
+/**
+ * A mail to each person, and an SMS to each with a phone while the round's SMS setting is on: one insert.
+ * Each names the round, so that its deletion drops those not yet sent (dropQueuedRoundMessages).
+ */
 export async function queueMessages(
   tx: DbOrTx,
-  round: Pick<NoticeRound, 'smsNotificationsEnabled'>,
+  round: Pick<NoticeRound, 'id' | 'smsNotificationsEnabled'>,
   people: Iterable<NoticePerson>,
   message: { mail: (person: NoticePerson) => Mail; sms: string },
 ): Promise<void> {
   const jobs: { type: string; payload: unknown }[] = [];
+  const roundId = round.id;
   for (const person of people) {
-    jobs.push({ type: NOTICE_MAIL_JOB, payload: { mail: message.mail(person) } });
+    jobs.push({ type: NOTICE_MAIL_JOB, payload: { mail: message.mail(person), roundId } });
     if (round.smsNotificationsEnabled && person.phone)
-      jobs.push({ type: SMS_JOB, payload: { to: person.phone, text: message.sms } });
+      jobs.push({
+        type: SMS_JOB,
+        payload: { to: person.phone, text: message.sms, roundId } satisfies SmsPayload,
+      });
   }
   await enqueueJobs(tx, jobs);
+}
+
+/**
+ * A round an administrator deletes (decision 042): every message about it that has not gone yet, and the
+ * digests waiting for a window's end, go with it. They all name the round as `roundId`.
+ */
+export function dropQueuedRoundMessages(tx: DbOrTx, roundId: string): Promise<number> {
+  return deletePendingJobsNaming(tx, 'roundId', [roundId]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { Viewer } from '../../http/viewer';
-import { DEFAULT_MAX_ATTEMPTS } from '../../jobs/queue';
+import { DEFAULT_MAX_ATTEMPTS, deletePendingJobsNaming } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { bidReceiptMail, type MailRound } from '../../mail/round-mails';
@@ -33,6 +33,14 @@ interface NewBid {
  */
 export function bidPlacedJob(bidId: string) {
   return { type: BID_PLACED_JOB, payload: { bidId }, maxAttempts: DEFAULT_MAX_ATTEMPTS };
+}
+
+/**
+ * A round an administrator deletes (decision 042): its bids' jobs not yet run go (the fan-out of a bid just
+ * placed, the lapse notice and the warning before it). All of them name the bid as `bidId`.
+ */
+export function dropQueuedBidJobs(tx: DbOrTx, bidIds: string[]): Promise<number> {
+  return deletePendingJobsNaming(tx, 'bidId', bidIds);
 }
 
 export function bidPlacedJobHandlers(deps: AppDeps): Record<string, JobHandler> {
@@ -82,6 +90,7 @@ export async function queueNewBidNotifications(tx: DbOrTx, deps: AppDeps, { roun
       },
       url,
     ),
+    { roundId: round.id },
   );
   await queueNewBidNotices(tx, deps, round, {
     amount: bid.amount,

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { publishEvent } from '../../events/bus-event';
-import { enqueueJob } from '../../jobs/queue';
+import { deletePendingJobsNaming, enqueueJob } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import {
   type CounterOfferFacts,
@@ -14,7 +14,7 @@ import {
   counterOfferWithdrawnMail,
 } from '../../mail/counter-offer-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
-import { SMS_JOB } from '../../sms/sms-jobs';
+import { SMS_JOB, type SmsPayload } from '../../sms/sms-jobs';
 import { findAccount } from '../accounts/accounts.service';
 import { type LockedRound, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
 import { queueMessages, roundUrl } from '../bids/bid-notices';
@@ -34,6 +34,11 @@ export async function scheduleCounterOfferLapse(tx: DbOrTx, id: string, deadline
   await enqueueJob(tx, COUNTER_OFFER_LAPSED_JOB, { counterOfferId: id }, { runAt: deadline });
 }
 
+/** A round an administrator deletes (decision 042): its counter-offers' lapse jobs go with it. */
+export function dropQueuedCounterOfferJobs(tx: DbOrTx, counterOfferIds: string[]): Promise<number> {
+  return deletePendingJobsNaming(tx, 'counterOfferId', counterOfferIds);
+}
+
 /** The recipient's mail, and SMS while the round's SMS setting is on: a new counter-offer, or its withdrawal. */
 export async function tellRecipient(
   tx: DbOrTx,
@@ -47,7 +52,7 @@ export async function tellRecipient(
   if (!person) return;
   const url = roundUrl(deps, round.id);
   if (what === 'withdrawn') {
-    await enqueueMail(tx, counterOfferWithdrawnMail(person, round, offer, url));
+    await enqueueMail(tx, counterOfferWithdrawnMail(person, round, offer, url), { roundId: round.id });
     return;
   }
   await queueMessages(
@@ -91,7 +96,7 @@ export async function tellOwnerBySms(
   const owner = round.ownerId ? await findAccount(tx, round.ownerId) : null;
   if (!owner?.phone || !round.smsNotificationsEnabled) return;
   const text = counterOfferOutcomeSms(round, outcome, offer, roundUrl(deps, round.id));
-  await enqueueJob(tx, SMS_JOB, { to: owner.phone, text });
+  await enqueueJob(tx, SMS_JOB, { to: owner.phone, text, roundId: round.id } satisfies SmsPayload);
 }
 
 export function counterOfferJobHandlers(deps: AppDeps): Record<string, JobHandler> {
