@@ -206,17 +206,17 @@ export const bidJournals = pgTable(
   'bid_journals',
   {
     id: id(),
-    bidRoundId: uuid('bid_round_id')
-      .notNull()
-      .references(() => bidRounds.id, { onDelete: 'cascade' }),
+    // No foreign key: a journal is a legal record, kept and marked when its round is deleted (decision 042).
+    bidRoundId: uuid('bid_round_id').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     journalData: jsonb('journal_data').notNull(),
+    roundDeletedAt: ts('round_deleted_at'), // when an administrator deleted the round
     createdAt: createdAt(),
   },
-  // One journal per reader and round: a round is closed, and journalled, exactly once.
-  (t) => [uniqueIndex('bid_journals_round_user_unique').on(t.bidRoundId, t.userId)],
+  // One journal per reader and round (a round is journalled once), which also finds a round's journals.
+  (t) => [uniqueIndex('bid_journals_round_user_unique').on(t.bidRoundId, t.userId), index().on(t.userId)],
 );
 
 export const bidRoundFollowers = pgTable(

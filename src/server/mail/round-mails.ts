@@ -204,7 +204,8 @@ export function roundDeletedMail(to: Person, round: MailRound): Mail {
     greeting: hello(to),
     paragraphs: [
       `En administrator hos Budrunde har slettet budrunden for ${roundName(round)}.`,
-      'Budrunden, budene i den og budjournalene er fjernet fra Budrunde. Kontakt oss hvis du har spørsmål.',
+      'Budrunden og budene i den er fjernet fra Budrunde. Budjournalen din er tatt vare på: du finner den ' +
+        'under «Budjournaler», merket med at budrunden er slettet. Kontakt oss hvis du har spørsmål.',
     ],
   });
 }

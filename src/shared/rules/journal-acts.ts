@@ -24,6 +24,8 @@ export const JOURNAL_ACT_KINDS = [
   'Vinner valgt',
   /** The round ended; the message says how. */
   'Budrunden lukket',
+  /** An administrator deleted the round after it had ended; its journals are kept (decision 042). */
+  'Budrunden slettet',
 ] as const;
 export type JournalActKind = (typeof JOURNAL_ACT_KINDS)[number];
 
@@ -34,4 +36,8 @@ export const CLOSE_REASON_TEXT: Record<CloseReason, string> = {
   deadline: 'Budfristen utløp',
   'owner-deleted': 'Selgeren slettet kontoen sin',
   'counter-offer': 'Motbud akseptert',
+  deleted: 'Budrunden ble slettet av en administrator',
 };
+
+/** The mark on every journal of a deleted round (decision 042), followed by when. */
+export const ROUND_DELETED_TEXT = 'Budrunden er slettet av en administrator';

@@ -47,7 +47,7 @@ async function storedImage(): Promise<string> {
 }
 
 describe('an admin deletes a round', () => {
-  it('removes the round with its property, bids, journals, followers and image, tells the participants, and audits it', async () => {
+  it('removes the round with its property, bids, followers and image, keeps its journals marked, tells the participants, and audits it', async () => {
     const imageUrl = await storedImage();
     const round = await createRoundAs(t, seller, {
       title: 'Slettehuset',
@@ -66,11 +66,14 @@ describe('an admin deletes a round', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Budrunde slettet' });
 
-    expect(await rowsOf(round.id)).toEqual({ rounds: [], bids: [], journals: [], followers: [] });
+    // The journals stay, marked (decision 042); everything else of the round goes.
+    const after = await rowsOf(round.id);
+    expect({ ...after, journals: [] }).toEqual({ rounds: [], bids: [], journals: [], followers: [] });
+    expect(after.journals.map((j) => j.roundDeletedAt === null)).toEqual([false, false, false]);
     expect(await t.deps.db.select().from(properties).where(eq(properties.title, 'Slettehuset'))).toEqual([]);
     expect(await t.deps.storage.exists(key)).toBe(false);
     for (const cookie of [seller, anna, bjorn]) {
-      expect((await journalsOf(cookie)).some((j) => j.bidRound.id === round.id)).toBe(false);
+      expect((await journalsOf(cookie)).find((j) => j.bidRound.id === round.id)?.roundDeletedAt).toBeTruthy();
     }
     const page = await t.request({ method: 'GET', url: `/api/bid-rounds/${round.id}`, cookie: anna });
     expect(page.statusCode).toBe(404);
@@ -83,7 +86,7 @@ describe('an admin deletes a round', () => {
     }
     const audit = await auditRowsFor(t, round.id);
     expect(audit).toMatchObject([{ action: 'delete-round', adminId: admin.id, targetType: 'round' }]);
-    expect(audit[0]?.summary).toBe('Slettet budrunden «Slettehuset» med 2 bud og 3 budjournaler');
+    expect(audit[0]?.summary).toBe('Slettet budrunden «Slettehuset» med 2 bud; 3 budjournaler er beholdt');
     expect((await deleteRound(round.id)).statusCode).toBe(404);
   });
 

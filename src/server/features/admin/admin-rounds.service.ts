@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../../db/client';
+import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { NotFound } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
@@ -7,18 +9,46 @@ import { enqueueMail } from '../../mail/mail-jobs';
 import { roundDeletedMail } from '../../mail/round-mails';
 import { findAccount } from '../accounts/accounts.service';
 import { isPropertyImageInUse } from '../bid-rounds/bid-rounds.service';
-import { deleteRoundAndProperty, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
+import {
+  deleteRoundAndProperty,
+  endRoundForDeletion,
+  type LockedRound,
+  lockRoundForChange,
+} from '../bid-rounds/round-lifecycle.service';
+import { dropQueuedRoundMessages } from '../bids/bid-notices';
+import { dropQueuedBidJobs } from '../bids/bid-notifications';
 import { findBidsWithBidders, ROUND_NOT_FOUND } from '../bids/bids.service';
+import { dropQueuedCounterOfferJobs } from '../counter-offers/counter-offer-notices';
+import { counterOffersOfRound } from '../counter-offers/counter-offer-records';
 import { forgetProofsOfRound } from '../financing-proofs/financing-proofs.service';
 import { propertyImageKey } from '../images/upload.service';
-import { countRoundJournals } from '../journals/journals.service';
+import { markRoundJournalsDeleted } from '../journals/journals.service';
 import { recordAdminAction } from './admin-actions.service';
 
+/** Whatever was queued about the round and has not run yet: messages, digests, lapse and counter-offer timers. */
+async function dropQueuedWorkOfRound(tx: Tx, roundId: string, bidIds: string[]): Promise<void> {
+  await dropQueuedRoundMessages(tx, roundId);
+  await dropQueuedBidJobs(tx, bidIds);
+  await dropQueuedCounterOfferJobs(
+    tx,
+    (await counterOffersOfRound(tx, roundId)).map((o) => o.id),
+  );
+}
+
+/** The owner and every bidder whose account still exists, each once: they hear of the deletion. */
+async function peopleOf(tx: Tx, round: LockedRound, bids: Awaited<ReturnType<typeof findBidsWithBidders>>) {
+  const bidders = new Map(bids.filter((b) => !b.user.deletedAt).map((b) => [b.userId, b.user]));
+  const owner = round.ownerId ? await findAccount(tx, round.ownerId) : null;
+  return [...(owner ? [owner] : []), ...[...bidders].filter(([id]) => id !== owner?.id).map(([, u]) => u)];
+}
+
 /**
- * Deletes a round with its property, bids, journals and followers in one transaction, under the round's
- * lock (so no bid or close can slip in), tells the owner and every bidder, and writes the audit row. The
- * image goes after the commit: storage is not part of the transaction, and an image left behind is
- * harmless where a round without its image is not.
+ * Deletes a round in one transaction, under the round's lock (so no bid or close can slip in), and keeps its
+ * record (decision 042): a round still open is ended first, so that the owner and every bidder have a
+ * journal, and every journal of the round is marked with the deletion's time. Then what was queued about it
+ * goes, the owner and every bidder are told, the round goes with its property, bids and followers, and the
+ * audit row is written. The image goes after the commit: storage is not part of the transaction, and an
+ * image left behind is harmless where a round without its image is not.
  */
 export async function deleteRoundAsAdmin(
   deps: AppDeps,
@@ -29,15 +59,17 @@ export async function deleteRoundAsAdmin(
   const imageUrl = await deps.db.transaction(async (tx) => {
     const round = await lockRoundForChange(tx, roundId);
     if (!round) throw new NotFound(ROUND_NOT_FOUND);
+    await endRoundForDeletion(tx, deps, round, admin.id);
     const bids = await findBidsWithBidders(tx, round.id);
-    const journals = await countRoundJournals(tx, round.id);
-    const bidders = new Map(bids.filter((b) => !b.user.deletedAt).map((b) => [b.userId, b.user]));
-    const owner = round.ownerId ? await findAccount(tx, round.ownerId) : null;
-    const people = [
-      ...(owner ? [owner] : []),
-      ...[...bidders].filter(([id]) => id !== owner?.id).map(([, u]) => u),
-    ];
-    for (const person of people) await enqueueMail(tx, roundDeletedMail(person, round));
+    const journals = await markRoundJournalsDeleted(tx, round.id, await databaseNow(tx));
+    await dropQueuedWorkOfRound(
+      tx,
+      round.id,
+      bids.map((b) => b.id),
+    );
+    // Queued after the drop, and naming no round: nothing removes it.
+    for (const person of await peopleOf(tx, round, bids))
+      await enqueueMail(tx, roundDeletedMail(person, round));
 
     await forgetProofsOfRound(tx, round.id);
     await deleteRoundAndProperty(tx, round);
@@ -48,7 +80,7 @@ export async function deleteRoundAsAdmin(
       'delete-round',
       { type: 'round', id: round.id },
       // The title names the round; the address stays out of a table that is never pruned.
-      `Slettet budrunden «${round.title}» med ${bids.length} bud og ${journals} budjournaler`,
+      `Slettet budrunden «${round.title}» med ${bids.length} bud; ${journals} budjournaler er beholdt`,
     );
     return round.imageUrl;
   });

@@ -49,7 +49,8 @@ export function assertCanManage<R extends { ownerId: string | null }>(
 
 /**
  * Ends a locked, open round: marks it closed exactly once, writes every participant's journal and queues
- * the messages, in the caller's transaction.
+ * the messages, in the caller's transaction. `silent` is for a round an administrator deletes: its people
+ * get the deletion's mail instead, and no screen is told of a close that is about to vanish.
  */
 async function endRound(
   tx: Tx,
@@ -60,6 +61,7 @@ async function endRound(
   winningBidId: string | null,
   /** The owner's signature of 'Velg som vinner', which the winner's act carries. */
   signed: SignedBy | null = null,
+  { silent = false } = {},
 ) {
   const closedAt = await databaseNow(tx);
   await updateRound(tx, round.id, {
@@ -86,9 +88,11 @@ async function endRound(
     property: { title: round.title, address: round.address, imageUrl: round.imageUrl },
   };
   await writeRoundJournals(tx, round.id, round.ownerId, journalRound, bids, counterOffers);
+  const ended = { bids, link: chosenLink ?? closedLink };
+  if (silent) return ended;
   await publishEvent(tx, { type: 'round', roundId: round.id, change: winningBidId ? 'winner' : 'closed' });
   await queueRoundClosedNotifications(tx, deps, round, reason, winningBidId, bids);
-  return { bids, link: chosenLink ?? closedLink };
+  return ended;
 }
 
 export async function closeRound(deps: AppDeps, viewer: Viewer, roundId: string): Promise<CloseRoundResult> {
@@ -238,7 +242,18 @@ export function lockRoundForChange(tx: DbOrTx, roundId: string): Promise<LockedR
   return lockRound(tx, roundId);
 }
 
-/** Deletes a round with its property; its bids, journals and followers go with it (ON DELETE CASCADE). */
+/**
+ * An administrator deletes a locked round that is still open (decision 042): it is ended first, as at any
+ * close, so that the owner and every bidder keep a journal; the journal's close reads the deletion.
+ */
+export async function endRoundForDeletion(tx: Tx, deps: AppDeps, round: LockedRound, by: string) {
+  if (!round.isClosed) await endRound(tx, deps, round, 'deleted', by, null, null, { silent: true });
+}
+
+/**
+ * Deletes a round with its property; its bids, followers and counter-offers go with it (ON DELETE CASCADE).
+ * Its journals do not: they are not tied to the round's row (decision 042).
+ */
 export function deleteRoundAndProperty(tx: DbOrTx, round: Pick<LockedRound, 'propertyId'>): Promise<void> {
   return deleteProperty(tx, round.propertyId);
 }

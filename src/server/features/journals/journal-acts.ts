@@ -1,4 +1,8 @@
-import { CLOSE_REASON_TEXT, type JournalActKind } from '../../../shared/rules/journal-acts';
+import {
+  CLOSE_REASON_TEXT,
+  type JournalActKind,
+  ROUND_DELETED_TEXT,
+} from '../../../shared/rules/journal-acts';
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { CounterOfferView } from '../../../shared/schemas/counter-offer';
 import type { JournalAct, JournalEntry } from '../../../shared/schemas/journal';
@@ -23,6 +27,8 @@ export type ActCounterOffer = Pick<
 export interface ActClose {
   closedAt: string;
   closeReason: CloseReason;
+  /** When an administrator deleted the round, which kept this journal (decision 042). */
+  deletedAt?: string | null;
 }
 
 /** An act with what it was made from, for the CSV, whose rows carry more of the bid than an act does. */
@@ -53,6 +59,7 @@ const RANK: Record<JournalActKind, number> = {
   'Motbud akseptert': 4,
   'Vinner valgt': 4,
   'Budrunden lukket': 5,
+  'Budrunden slettet': 6,
 };
 
 const act = (fields: Partial<JournalAct> & Pick<JournalAct, 'at' | 'kind'>): JournalAct => ({
@@ -152,6 +159,14 @@ export function recordActs<E extends ActEntry>(
         kind: 'Budrunden lukket',
         message: CLOSE_REASON_TEXT[close.closeReason],
       }),
+      entry: null,
+      counterOffer: null,
+    });
+  // A round deleted while open was closed by the deletion, and that close says so; one deleted after it had
+  // ended gets the deletion as its last act.
+  if (close?.deletedAt && close.closeReason !== 'deleted')
+    acts.push({
+      act: act({ at: close.deletedAt, kind: 'Budrunden slettet', message: ROUND_DELETED_TEXT }),
       entry: null,
       counterOffer: null,
     });

@@ -193,16 +193,17 @@ export function toJournalEntries(journal: StoredJournal): JournalEntry[] {
   }));
 }
 
-/** How a stored journal's round ended: its close act. */
-export const closeOf = (journal: StoredJournal): ActClose => ({
+/** How a stored journal's round ended: its close act, and its deletion if the round was deleted since. */
+export const closeOf = (journal: StoredJournal, roundDeletedAt: Date | null = null): ActClose => ({
   closedAt: journal.closedAt,
   closeReason: journal.closeReason,
+  deletedAt: roundDeletedAt?.toISOString() ?? null,
 });
 
 /**
  * Every act of the round in time order, as this journal's reader may see them (decision 036). A journal
  * written before counter-offers existed has none, and reads as bids, rejections and the close.
  */
-export function toJournalActs(journal: StoredJournal): JournalAct[] {
-  return journalActs(journal.entries, journal.counterOffers ?? [], closeOf(journal));
+export function toJournalActs(journal: StoredJournal, roundDeletedAt: Date | null = null): JournalAct[] {
+  return journalActs(journal.entries, journal.counterOffers ?? [], closeOf(journal, roundDeletedAt));
 }

@@ -138,8 +138,10 @@ function actRow(recorded: RecordedAct<CsvEntry>): Row {
  * ('Bud', at the time received), each rejection ('Avslag', with the seller's message), each counter-offer
  * ('Motbud', its amount, conditions and deadline) and its end ('Motbud akseptert', 'Motbud avslått',
  * 'Motbud trukket', 'Motbud utløpt'), the winner's acceptance ('Vinner valgt') and the close ('Budrunden
- * lukket', how in 'Melding'). The two columns that say so follow the columns that existed before, which
- * keep their places; 'Signert' comes last of all.
+ * lukket', how in 'Melding'). A journal kept after its round was deleted (decision 042) says so in its last
+ * row: the close ('Budrunden ble slettet av en administrator') of a round deleted while open, else its own
+ * 'Budrunden slettet'. The two columns that say so follow the columns that existed before, which keep their
+ * places; 'Signert' comes last of all.
  */
 export function journalToCsv(
   entries: CsvEntry[],

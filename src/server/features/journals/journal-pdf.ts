@@ -4,7 +4,7 @@ import { financingText, takeoverText } from '../../../shared/format/bid-plan';
 import { formatLongDate } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
 import { COUNTER_OFFER_STATUS_TEXT } from '../../../shared/rules/counter-offers';
-import { CLOSE_REASON_TEXT } from '../../../shared/rules/journal-acts';
+import { CLOSE_REASON_TEXT, ROUND_DELETED_TEXT } from '../../../shared/rules/journal-acts';
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { JournalAct, JournalEntry } from '../../../shared/schemas/journal';
 import type { RecordedAct } from './journal-acts';
@@ -41,6 +41,8 @@ export interface PdfJournal {
   closedAt: string;
   closeReason: CloseReason;
   acceptedAt: string | null;
+  /** When an administrator deleted the round; its journals are kept, marked (decision 042). */
+  roundDeletedAt?: string | null;
   entries: JournalEntry[];
   acts: PdfAct[];
   // When the journal becomes a hash chain (issue 24), its head's hash comes here and is printed under the acts.
@@ -107,7 +109,13 @@ function heading(doc: Doc, text: string): void {
 
 function facts(doc: Doc, journal: PdfJournal, madeAt: Date): void {
   doc.font(BOLD).fontSize(22).text('Budjournal');
-  doc.font(FONT).fontSize(13).text(drawable(journal.property.title)).moveDown(0.5);
+  doc.font(FONT).fontSize(13).text(drawable(journal.property.title));
+  if (journal.roundDeletedAt)
+    doc
+      .font(BOLD)
+      .fontSize(11)
+      .text(`${ROUND_DELETED_TEXT} ${formatLongDate(journal.roundDeletedAt)}`);
+  doc.moveDown(0.5);
   fact(doc, 'Adresse', journal.property.address);
   fact(doc, 'Startpris', formatMoney(journal.startingPrice));
   fact(doc, 'Avsluttet', formatLongDate(journal.closedAt));

@@ -52,10 +52,12 @@ export async function findOwnerCopy(db: DbOrTx, bidRoundId: string) {
   return row ? { ...row, journalData: row.journalData as StoredJournal } : null;
 }
 
-export async function countJournalsOfRound(db: DbOrTx, bidRoundId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(bidJournals)
-    .where(eq(bidJournals.bidRoundId, bidRoundId));
-  return Number(row?.n ?? 0);
+/** An administrator deleted the round (decision 042): its journals stay, marked with when. */
+export async function markJournalsOfRoundDeleted(db: DbOrTx, bidRoundId: string, at: Date): Promise<number> {
+  const rows = await db
+    .update(bidJournals)
+    .set({ roundDeletedAt: at })
+    .where(eq(bidJournals.bidRoundId, bidRoundId))
+    .returning({ id: bidJournals.id });
+  return rows.length;
 }

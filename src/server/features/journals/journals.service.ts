@@ -18,12 +18,12 @@ import {
 import { journalToCsv } from './journal-csv';
 import { actState, journalToPdf, type PdfOptions } from './journal-pdf';
 import {
-  countJournalsOfRound,
   findJournal,
   findJournalsMentioning,
   findJournalsOfUser,
   findOwnerCopy,
   insertJournals,
+  markJournalsOfRoundDeleted,
   updateJournalData,
 } from './journals.repository';
 
@@ -66,8 +66,9 @@ export async function listJournals(deps: AppDeps, viewer: Viewer): Promise<Journ
       property: row.journalData.property,
     },
     journalData: toJournalEntries(row.journalData),
-    acts: toJournalActs(row.journalData),
+    acts: toJournalActs(row.journalData, row.roundDeletedAt),
     isOwnerCopy: row.journalData.isOwnerCopy,
+    roundDeletedAt: row.roundDeletedAt?.toISOString() ?? null,
   }));
 }
 
@@ -101,7 +102,8 @@ export async function exportJournalCsv(deps: AppDeps, viewer: Viewer, roundId: s
     csv: journalToCsv(
       toJournalEntries(journal.journalData),
       journal.journalData.counterOffers ?? [],
-      closeOf(journal.journalData),
+      // A deleted round's journal ends with a row saying so (decision 042).
+      closeOf(journal.journalData, journal.roundDeletedAt),
     ),
   };
 }
@@ -131,12 +133,15 @@ export async function exportJournalPdf(
       closedAt: data.closedAt,
       closeReason: data.closeReason,
       acceptedAt: data.acceptedAt,
+      roundDeletedAt: journal.roundDeletedAt?.toISOString() ?? null,
       entries,
-      acts: recordActs(entries, data.counterOffers ?? [], closeOf(data)).map((recorded) => ({
-        act: recorded.act,
-        state: actState(recorded),
-        signed: actSigned(recorded),
-      })),
+      acts: recordActs(entries, data.counterOffers ?? [], closeOf(data, journal.roundDeletedAt)).map(
+        (recorded) => ({
+          act: recorded.act,
+          state: actState(recorded),
+          signed: actSigned(recorded),
+        }),
+      ),
     },
     { madeAt, compress },
   );
@@ -163,7 +168,10 @@ export async function journalEntriesFor(
   return journal ? toJournalEntries(journal.journalData) : [];
 }
 
-/** How many journals a round has: the audit row of its deletion says so. */
-export function countRoundJournals(db: DbOrTx, roundId: string): Promise<number> {
-  return countJournalsOfRound(db, roundId);
+/**
+ * An administrator deletes the round (decision 042): every journal of it stays, marked with the deletion's
+ * time. Returns how many there are, for the audit row.
+ */
+export function markRoundJournalsDeleted(tx: DbOrTx, roundId: string, at: Date): Promise<number> {
+  return markJournalsOfRoundDeleted(tx, roundId, at);
 }

@@ -57,7 +57,15 @@ export const memberPropertySchema = publicPropertySchema
  * How a round ended: its deadline passed, the owner or an admin closed it, a winner was chosen, or the
  * seller deleted their account, or a bidder accepted the seller's counter-offer (issue 23).
  */
-export const closeReasonSchema = z.enum(['deadline', 'closed', 'winner', 'owner-deleted', 'counter-offer']);
+export const closeReasonSchema = z.enum([
+  'deadline',
+  'closed',
+  'winner',
+  'owner-deleted',
+  'counter-offer',
+  // An administrator deleted the round while it was open (decision 042): only a kept journal ever says so.
+  'deleted',
+]);
 
 /** A round as a signed-in user sees it (GET /api/bid-rounds/active, /user, /all; POST /api/bid-round). */
 export const bidRoundViewSchema = z

@@ -58,7 +58,7 @@ export const journalActSchema = z
     at: timestamp,
     /**
      * 'Bud', 'Avslag', 'Motbud', 'Motbud akseptert', 'Motbud avslått', 'Motbud trukket', 'Motbud utløpt',
-     * 'Vinner valgt' or 'Budrunden lukket'.
+     * 'Vinner valgt', 'Budrunden lukket' or, last, 'Budrunden slettet' (decision 042).
      */
     kind: z.enum(JOURNAL_ACT_KINDS),
     /** The bidder the act concerns, as the reader may name them; null for the round's close. */
@@ -97,6 +97,11 @@ export const journalViewSchema = z
     acts: z.array(journalActSchema),
     /** The reader owns the property, so the journal is complete and may be exported as CSV. */
     isOwnerCopy: z.boolean(),
+    /**
+     * When an administrator deleted the round, or null (decision 042): the journal is kept, and marked
+     * 'Budrunden er slettet av en administrator' with this time.
+     */
+    roundDeletedAt: timestamp.nullable(),
   })
   .meta({ id: 'Budjournal' });
 
