@@ -154,7 +154,7 @@ describe.skipIf(!chromiumAvailable())('the admin panel, as an administrator', ()
     await expectNoAxeViolations(page, 'admin panel, rounds tab with bids');
     await card.getByRole('button', { name: 'Slett', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Slette budrunden?' });
-    expect(await dialog.innerText()).toMatch(/alle bud, alle budjournaler/);
+    expect(await dialog.innerText()).toMatch(/Budjournalene tas vare på/);
     await expectNoAxeViolations(page, 'delete round dialog');
     await dialog.getByRole('button', { name: 'Slett budrunde' }).click();
     await visible(page, 'Budrunde slettet');

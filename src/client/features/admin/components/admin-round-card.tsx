@@ -35,7 +35,7 @@ export function AdminRoundCard({ round, now }: { round: BidRoundView; now: Date 
     remove.mutate(
       round.id,
       toastOutcome(
-        { title: 'Budrunde slettet', message: `«${name}» er slettet med alle bud og budjournaler.` },
+        { title: 'Budrunde slettet', message: `«${name}» er slettet. Budjournalene er tatt vare på.` },
         'Feil ved sletting',
         cancel,
       ),
@@ -109,12 +109,13 @@ export function AdminRoundCard({ round, now }: { round: BidRoundView; now: Date 
         onClose={cancel}
       >
         <Text>
-          Budrunden for «{name}» slettes for godt, sammen med alle bud, alle budjournaler, følgerne og bildet.
-          Dette kan ikke angres.
+          Budrunden for «{name}» fjernes fra Budrunde, sammen med budene, følgerne og bildet. Dette kan ikke
+          angres.
         </Text>
         <Text size="sm">
-          Eieren og alle budgivere får beskjed på e-post. Hvis budjournalen skal tas vare på, må den lastes
-          ned før budrunden slettes.
+          Budjournalene tas vare på: eieren og hver budgiver beholder sin, merket med at budrunden er slettet.
+          Er budrunden åpen, avsluttes den først, slik at alle får en budjournal. Eieren og alle budgivere får
+          beskjed på e-post.
         </Text>
       </ConfirmDialog>
     </Paper>

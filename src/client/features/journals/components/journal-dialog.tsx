@@ -1,8 +1,9 @@
-import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
+import { ROUND_DELETED_TEXT } from '../../../../shared/rules/journal-acts';
 import type { JournalView } from '../../../../shared/schemas/journal';
 import { Modal } from '../../../components/modal';
 import { closeReasonText, openJournalCsv, openJournalPdf } from '../api/use-journals';
@@ -56,6 +57,17 @@ export function JournalDialog({ journal, opened, onClose }: JournalDialogProps) 
     >
       {journal && round ? (
         <Stack gap="md">
+          {/* A deleted round keeps its journals (decision 042); the reader must not take it for a live one. */}
+          {journal.roundDeletedAt ? (
+            <Alert color="yellow" styles={{ message: { color: 'var(--mantine-color-text)' } }}>
+              <Text size="sm" fw={600}>
+                {ROUND_DELETED_TEXT} {formatLongDate(journal.roundDeletedAt)}
+              </Text>
+              <Text size="sm">
+                Budjournalen er tatt vare på, men budrunden finnes ikke lenger på Budrunde.
+              </Text>
+            </Alert>
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Fact label="Adresse" value={round.property.address} />
             <Fact label="Startpris" value={formatMoney(round.startingPrice)} />

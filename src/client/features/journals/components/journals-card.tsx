@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
+import { ROUND_DELETED_TEXT } from '../../../../shared/rules/journal-acts';
 import type { JournalView } from '../../../../shared/schemas/journal';
 import { CollapsibleCard } from '../../../components/collapsible-card';
 import { closeReasonText, leadingEntry, useJournals } from '../api/use-journals';
@@ -41,6 +42,11 @@ function JournalItem({ journal, onOpen }: { journal: JournalView; onOpen: () => 
             {closeReasonText(round.closeReason)}
           </Text>
           <Text size="sm">{bidSummary(journal)}</Text>
+          {journal.roundDeletedAt ? (
+            <Text size="sm" fw={600}>
+              {ROUND_DELETED_TEXT}
+            </Text>
+          ) : null}
         </Stack>
         <Button variant="default" size="xs" onClick={onOpen}>
           Vis budjournal<VisuallyHidden> for {round.property.title}</VisuallyHidden>
