@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from '../../../../tests/setup/admin';
@@ -6,7 +7,10 @@ import { pdfText } from '../../../../tests/setup/pdf-text';
 import { placeBid, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { formatLongDate } from '../../../shared/format/date';
+import { GENESIS_HASH } from '../../../shared/record/round-act';
 import type { JournalView } from '../../../shared/schemas/journal';
+import type { ChainExport } from '../../../shared/schemas/responses/record';
+import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
 import { bidJournals, bidRoundFollowers, jobs } from '../../db/schema';
 
 // Issue 24, item 12 (decision 042): an administrator's deletion hides the round everywhere (404), but every
@@ -144,6 +148,32 @@ describe('an admin deletes an open round with bids', () => {
     expect(bidders.statusCode).toBe(403);
   });
 
+  it('its chain outlives it, whole, and the deletion is its last act', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: `/api/bid-rounds/${people.roundId}/journal/export`,
+      cookie: people.b.cookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const chain = res.json() as ChainExport;
+    expect(chain.acts.slice(-2).map((link) => link.act)).toMatchObject([
+      { kind: 'closed', reason: 'deleted', winningBidId: null },
+      { kind: 'deleted' },
+    ]);
+    expect(chain.head).toEqual({ seq: chain.acts.length, hash: chain.acts.at(-1)?.hash });
+    let prev = GENESIS_HASH;
+    for (const [i, link] of chain.acts.entries()) {
+      expect([link.seq, link.prevHash]).toEqual([i + 1, prev]);
+      const text = canonicalJson(link.act as CanonicalValue);
+      expect(link.hash).toBe(
+        createHash('sha256')
+          .update(prev + text, 'utf8')
+          .digest('hex'),
+      );
+      prev = link.hash;
+    }
+  });
+
   it('its followers and every queued message and timer are gone; only the deletion is told', async () => {
     const followers = await t.deps.db
       .select()
@@ -196,6 +226,16 @@ describe('an admin deletes a round that had already ended', () => {
         message: 'Budrunden er slettet av en administrator',
       });
     }
+    const chain = await t.request({
+      method: 'GET',
+      url: `/api/bid-rounds/${people.roundId}/journal/export`,
+      cookie: admin.cookie,
+    });
+    expect((chain.json() as ChainExport).acts.slice(-3).map((link) => link.act.kind)).toEqual([
+      'winner',
+      'closed',
+      'deleted',
+    ]);
     const rows = await csvRows(people.roundId, people.owner.cookie);
     expect(rows.at(-1)).toContain('Budrunden slettet');
     expect(rows.at(-2)).toContain('Budrunden lukket');

@@ -23,6 +23,7 @@ import { counterOffersOfRound } from '../counter-offers/counter-offer-records';
 import { forgetProofsOfRound } from '../financing-proofs/financing-proofs.service';
 import { propertyImageKey } from '../images/upload.service';
 import { markRoundJournalsDeleted } from '../journals/journals.service';
+import { recordDeleted } from '../round-chain/round-acts';
 import { recordAdminAction } from './admin-actions.service';
 
 /** Whatever was queued about the round and has not run yet: messages, digests, lapse and counter-offer timers. */
@@ -45,7 +46,8 @@ async function peopleOf(tx: Tx, round: LockedRound, bids: Awaited<ReturnType<typ
 /**
  * Deletes a round in one transaction, under the round's lock (so no bid or close can slip in), and keeps its
  * record (decision 042): a round still open is ended first, so that the owner and every bidder have a
- * journal, and every journal of the round is marked with the deletion's time. Then what was queued about it
+ * journal, every journal of the round is marked with the deletion's time, and the deletion is the last act
+ * of the round's chain (decision 040). Then what was queued about it
  * goes, the owner and every bidder are told, the round goes with its property, bids and followers, and the
  * audit row is written. The image goes after the commit: storage is not part of the transaction, and an
  * image left behind is harmless where a round without its image is not.
@@ -61,7 +63,11 @@ export async function deleteRoundAsAdmin(
     if (!round) throw new NotFound(ROUND_NOT_FOUND);
     await endRoundForDeletion(tx, deps, round, admin.id);
     const bids = await findBidsWithBidders(tx, round.id);
-    const journals = await markRoundJournalsDeleted(tx, round.id, await databaseNow(tx));
+    const deletedAt = await databaseNow(tx);
+    const journals = await markRoundJournalsDeleted(tx, round.id, deletedAt);
+    // The chain has no foreign key to the round and outlives it; the deletion is its last act, appended
+    // while the round's row (whose lock append_round_act takes) still exists.
+    await recordDeleted(tx, round.id, deletedAt);
     await dropQueuedWorkOfRound(
       tx,
       round.id,
