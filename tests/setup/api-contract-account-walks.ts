@@ -182,6 +182,13 @@ export async function administratorWalk(c: WalkContext) {
       })
     ).statusCode,
   ).toBe(200);
+  // Its stored chain, checked with its rows (issue 24 item 11).
+  const verified = await api.request({
+    method: 'GET',
+    url: `/api/admin/bid-rounds/${doomed.id}/journal/verify`,
+    cookie: admin.cookie,
+  });
+  expect(verified.json()).toMatchObject({ ok: true, length: 2 });
   expect(
     (
       await api.request({

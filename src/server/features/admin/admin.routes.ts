@@ -11,9 +11,11 @@ import {
 } from '../../../shared/schemas/responses/admin';
 import { messageSchema } from '../../../shared/schemas/responses/common';
 import { journalActSchema } from '../../../shared/schemas/responses/journal';
+import { chainVerificationSchema } from '../../../shared/schemas/responses/record';
 import type { AppDeps } from '../../deps';
 import { viewerOf } from '../../http/access';
 import { errorResponses } from '../../http/responses';
+import { verifyStoredChain } from '../round-chain/chain-verify.service';
 import { approveReset, listPendingResets, rejectReset } from './admin-resets.service';
 import { listRoundActs } from './admin-round-acts.service';
 import { deleteRoundAsAdmin } from './admin-rounds.service';
@@ -147,6 +149,14 @@ export function adminRoutes(deps: AppDeps) {
     };
     app.get('/api/admin/bid-rounds/:id/acts', { config: admin, schema: actsSchemas }, (request) =>
       listRoundActs(deps, viewerOf(request), request.params.id),
+    );
+    // The stored chain checked as verify-journal checks an export, and every row against its act (item 11).
+    const verifySchemas = {
+      params: roundParams,
+      response: { 200: chainVerificationSchema, ...errorResponses(404) },
+    };
+    app.get('/api/admin/bid-rounds/:id/journal/verify', { config: admin, schema: verifySchemas }, (request) =>
+      verifyStoredChain(deps, viewerOf(request), request.params.id, request.log),
     );
     app.delete(
       '/api/admin/bid-rounds/:id',

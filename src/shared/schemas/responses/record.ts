@@ -60,3 +60,18 @@ export const chainExportSchema = z
   .meta({ id: 'Kjedeeksport' });
 
 export type ChainExport = z.input<typeof chainExportSchema>;
+
+/** GET /api/admin/bid-rounds/{id}/journal/verify: whether the stored chain and the round's rows hold (item 11). */
+export const chainVerificationSchema = z
+  .object({
+    ok: z.boolean().meta({ description: 'Om kjeden og radene i databasen stemmer' }),
+    length: z.number().int().min(0).meta({ description: 'Antall handlinger i kjeden' }),
+    head: chainHeadSchema,
+    brokenAt: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .meta({ description: 'Første handling (seq) som ikke stemmer; bare når ok er false' }),
+  })
+  .meta({ id: 'Kjedekontroll' });

@@ -1,0 +1,122 @@
+// Checks a round's chain offline, from the JSON that 'Last ned kjeden (JSON)' or
+// GET /api/bid-rounds/{id}/journal/export gives (issue 24 item 11, decision 040): every link, every
+// signature, the commitments the reader holds the secrets of, and the receipts given. Needs no server,
+// no account and no database.
+//   npm run verify-journal -- budkjede.json
+//   npm run verify-journal -- budkjede.json --receipt 7:3f2a…
+// Exit code: 0 the chain holds, 1 it is broken, 2 the file cannot be read or the call is wrong.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import {
+  type ChainVerification,
+  type ExportedChain,
+  verifyChainExport,
+} from '../src/server/features/round-chain/verify-chain';
+import type { ChainLink } from '../src/shared/record/round-act';
+
+const USAGE = `Bruk: npm run verify-journal -- <fil> [--receipt <nr>:<hash> ...]
+
+Kontrollerer en budkjede lastet ned fra Budrunde ('Last ned kjeden (JSON)'):
+  <fil>                    kjeden som JSON
+  --receipt <nr>:<hash>    en kvittering (handlingens nummer og hash), kan gis flere ganger
+Avslutter med 0 når kjeden er hel, 1 når den er brutt, 2 når filen ikke kan leses.`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+function readArgs(): { file: string; receipts: ChainLink[] } {
+  let parsed: ReturnType<typeof parse>;
+  const parse = () =>
+    parseArgs({
+      allowPositionals: true,
+      options: { receipt: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
+    });
+  try {
+    parsed = parse();
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (parsed.values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const [file, ...rest] = parsed.positionals;
+  if (!file || rest.length > 0) fail('Oppgi nøyaktig én fil.');
+  const receipts = (parsed.values.receipt ?? []).map((text) => {
+    const match = /^(\d+):([0-9a-fA-F]{64})$/.exec(text.trim());
+    if (!match) fail(`Ugyldig kvittering '${text}': skriv den som <nr>:<hash> (64 heksadesimale tegn).`);
+    return { seq: Number(match[1]), hash: (match[2] ?? '').toLowerCase() };
+  });
+  return { file, receipts };
+}
+
+function readExport(file: string): ExportedChain {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    fail(`Kan ikke lese ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    fail(`${file} er ikke gyldig JSON.`);
+  }
+  const v = value as Partial<ExportedChain> & { format?: unknown };
+  const rp = v?.relyingParty;
+  if (
+    typeof v !== 'object' ||
+    v === null ||
+    !Array.isArray(v.acts) ||
+    typeof rp?.id !== 'string' ||
+    typeof rp?.origin !== 'string' ||
+    v.acts.some((link) => typeof link !== 'object' || link === null)
+  )
+    fail(`${file} er ikke en budkjede fra Budrunde (mangler acts eller relyingParty).`);
+  return v as ExportedChain;
+}
+
+const mark = (good: boolean) => (good ? '✓' : '✗');
+
+function report(
+  exported: ExportedChain & Record<string, unknown>,
+  result: ChainVerification,
+  receipts: number,
+) {
+  const lines = [`Budkjede for budrunde ${String(exported.roundId ?? 'ukjent')}`];
+  if (typeof exported.exportedAt === 'string') lines.push(`Eksportert: ${exported.exportedAt}`);
+  const role = (exported.reader as { role?: string } | undefined)?.role;
+  if (role) lines.push(`Lest som: ${role}`);
+  lines.push('');
+  const { links, signatures, commitments } = result.checked;
+  const broken = result.brokenAt;
+  lines.push(`${mark(links === result.length)} Lenker: ${links} av ${result.length} stemmer`);
+  lines.push(`${mark(broken === undefined)} Signaturer: ${signatures} kontrollert`);
+  lines.push(`${mark(broken === undefined)} Forpliktelser du har nøkkelen til: ${commitments} kontrollert`);
+  if (receipts > 0)
+    lines.push(
+      `${mark(result.checked.receipts === receipts)} Kvitteringer: ${result.checked.receipts} av ${receipts} finnes i kjeden`,
+    );
+  const own = result.own.length > 0 ? ` (nr. ${result.own.join(', ')})` : '';
+  lines.push(`Dine egne handlinger: ${result.own.length}${own}`);
+  lines.push(`Kjedens lengde: ${result.length}`);
+  lines.push(
+    result.head ? `Kjedehode: nr. ${result.head.seq}, ${result.head.hash}` : 'Kjedehode: ingen (tom kjede)',
+  );
+  lines.push('');
+  lines.push(
+    result.ok
+      ? 'Kjeden er hel.'
+      : `Kjeden er brutt ved handling nr. ${broken}: ${result.reason ?? 'ukjent feil'}`,
+  );
+  return lines.join('\n');
+}
+
+const { file, receipts } = readArgs();
+const exported = readExport(file);
+const result = await verifyChainExport(exported, { receipts });
+console.log(report(exported as ExportedChain & Record<string, unknown>, result, receipts.length));
+process.exit(result.ok ? 0 : 1);

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+// The rows of a round that its chain vouches for (issue 24 item 11), as the admin's journal/verify compares
+// them with their acts: times as ISO UTC with milliseconds, written by the database exactly as
+// append_bid_act writes an act's time, so that the two compare as text.
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const iso = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+export interface StoredBid {
+  id: string;
+  userId: string;
+  amount: number;
+  conditions: string | null;
+  financingEquity: number | null;
+  financingLoan: number | null;
+  financingLender: string | null;
+  takeoverDate: string | null;
+  bidDeadline: string | null;
+  createdAt: string;
+  rejected: boolean;
+  rejectionMessage: string | null;
+}
+
+export interface StoredCounterOffer {
+  id: string;
+  bidId: string;
+  recipientId: string;
+  amount: number;
+  conditions: string | null;
+  deadline: string;
+  status: string;
+  acceptedBidId: string | null;
+  createdAt: string;
+}
+
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+export async function findStoredBids(db: DbOrTx, roundId: string): Promise<StoredBid[]> {
+  const result =
+    await db.execute(sql`select id, user_id, amount, conditions, financing_equity, financing_loan,
+      financing_lender, takeover_date::text as takeover_date, ${iso('bid_deadline')} as bid_deadline,
+      ${iso('created_at')} as created_at, rejected_at is not null as rejected, rejection_message
+    from bids where bid_round_id = ${roundId}::uuid`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    id: String(r.id),
+    userId: String(r.user_id),
+    amount: Number(r.amount),
+    conditions: (r.conditions as string | null) ?? null,
+    financingEquity: numberOrNull(r.financing_equity),
+    financingLoan: numberOrNull(r.financing_loan),
+    financingLender: (r.financing_lender as string | null) ?? null,
+    takeoverDate: (r.takeover_date as string | null) ?? null,
+    bidDeadline: (r.bid_deadline as string | null) ?? null,
+    createdAt: String(r.created_at),
+    rejected: Boolean(r.rejected),
+    rejectionMessage: (r.rejection_message as string | null) ?? null,
+  }));
+}
+
+export async function findStoredCounterOffers(db: DbOrTx, roundId: string): Promise<StoredCounterOffer[]> {
+  const result = await db.execute(sql`select id, bid_id, recipient_id, amount, conditions, status,
+      accepted_bid_id, ${iso('deadline')} as deadline, ${iso('created_at')} as created_at
+    from counter_offers where bid_round_id = ${roundId}::uuid`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    id: String(r.id),
+    bidId: String(r.bid_id),
+    recipientId: String(r.recipient_id),
+    amount: Number(r.amount),
+    conditions: (r.conditions as string | null) ?? null,
+    deadline: String(r.deadline),
+    status: String(r.status),
+    acceptedBidId: (r.accepted_bid_id as string | null) ?? null,
+    createdAt: String(r.created_at),
+  }));
+}

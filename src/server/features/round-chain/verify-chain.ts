@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { type ChainLink, GENESIS_HASH } from '../../../shared/record/round-act';
+import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
+import { challengeOf, checkActSignature, type RelyingParty } from './chain-signature';
+
+// The check of a round's chain (issue 24 item 11, decision 040), from its export alone: what
+// `npm run verify-journal` runs offline and what the admin's journal/verify runs on the stored chain. No
+// database: everything it needs is in the export, and a participant need trust nothing of ours but the
+// hashes and signatures they can recompute.
+
+const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** One link as the export writes it; typed loosely, since a file from anywhere may hold anything. */
+export interface ExportedLink {
+  seq: number;
+  prevHash: string;
+  hash: string;
+  act: Record<string, unknown>;
+  secret?: {
+    salt: string;
+    userId?: string | null;
+    terms?: unknown;
+    statement?: string;
+    signedAct?: string;
+    message?: string;
+  };
+}
+
+export interface ExportedChain {
+  roundId?: string;
+  reader?: { userId?: string };
+  relyingParty: RelyingParty;
+  head: ChainLink | null;
+  acts: ExportedLink[];
+}
+
+export interface ChainVerification {
+  ok: boolean;
+  length: number;
+  head: ChainLink | null;
+  /** The seq of the first act (or receipt) that does not hold. */
+  brokenAt?: number;
+  /** Why, in Norwegian, for the report. */
+  reason?: string;
+  /** How many of each were checked and held. */
+  checked: { links: number; signatures: number; commitments: number; receipts: number };
+  /** The seqs of the reader's own acts (their user id behind the commitment). */
+  own: number[];
+}
+
+interface Broken {
+  seq: number;
+  reason: string;
+}
+
+/** Why an act's commitments (the bidder and the salted hashes) do not hold for the reader's secret, if so. */
+function commitmentProblem(link: ExportedLink): string | null {
+  const { act, secret } = link;
+  if (!secret || typeof secret.salt !== 'string') return null;
+  const salted = (text: string) => sha256Hex(secret.salt + text);
+  if (typeof secret.userId === 'string' && 'bidder' in act && act.bidder !== salted(secret.userId))
+    return 'Forpliktelsen (bidder) stemmer ikke med budgiveren';
+  if (secret.terms !== undefined && 'terms' in act) {
+    let terms: string;
+    try {
+      terms = canonicalJson(secret.terms as CanonicalValue);
+    } catch {
+      return 'Vilkårene kan ikke skrives som kanonisk JSON';
+    }
+    if (act.terms !== salted(terms)) return 'Vilkårene stemmer ikke med hashen i handlingen';
+  }
+  if (typeof secret.statement === 'string' && act.statement !== salted(secret.statement))
+    return 'Erklæringen stemmer ikke med hashen i handlingen';
+  if (typeof secret.message === 'string' && act.message !== salted(secret.message))
+    return 'Selgerens melding stemmer ikke med hashen i handlingen';
+  return null;
+}
+
+/** What the signed act (canonical JSON, decision 039) says must be what the chain's act says. */
+function signedActProblem(act: Record<string, unknown>, signedAct: string): string | null {
+  let signed: Record<string, unknown>;
+  try {
+    signed = JSON.parse(signedAct);
+  } catch {
+    return 'Det signerte budet kan ikke leses';
+  }
+  if ('amount' in signed && 'amount' in act && signed.amount !== act.amount)
+    return `Beløpet i handlingen (${act.amount}) er ikke det som ble signert (${signed.amount})`;
+  if (typeof signed.bidRoundId === 'string' && signed.bidRoundId !== act.roundId)
+    return 'Signaturen gjelder en annen budrunde';
+  if (
+    typeof signed.bidDeadline === 'string' &&
+    typeof act.bidDeadline === 'string' &&
+    Date.parse(signed.bidDeadline) !== Date.parse(act.bidDeadline)
+  )
+    return 'Akseptfristen i handlingen er ikke den som ble signert';
+  return null;
+}
+
+async function signatureProblem(link: ExportedLink, rp: RelyingParty): Promise<string | null> {
+  const signature = link.act.signature as Record<string, unknown>;
+  const check = await checkActSignature(signature, rp);
+  if (!check.ok) return check.reason;
+  const signedAct = link.secret?.signedAct;
+  if (typeof signedAct !== 'string') return null;
+  if (typeof signature.nonce !== 'string' || check.challenge !== challengeOf(signedAct, signature.nonce))
+    return 'Signaturen gjelder ikke det signerte budet (utfordringen stemmer ikke)';
+  return signedActProblem(link.act, signedAct);
+}
+
+/** The hash the link must have: SHA-256(prevHash ‖ canonical JSON of the act), or why it cannot be formed. */
+function linkProblem(link: ExportedLink, index: number, prevHash: string, roundId?: string): string | null {
+  if (link.seq !== index + 1)
+    return `Handlingene er ikke nummerert uten hull: ventet nr. ${index + 1}, fant ${String(link.seq)}`;
+  if (link.prevHash !== prevHash) return 'Lenken peker ikke på forrige handlings hash';
+  if (typeof link.act !== 'object' || link.act === null) return 'Handlingen mangler';
+  if (roundId !== undefined && link.act.roundId !== roundId) return 'Handlingen gjelder en annen budrunde';
+  let text: string;
+  try {
+    text = canonicalJson(link.act as CanonicalValue);
+  } catch {
+    return 'Handlingen kan ikke skrives som kanonisk JSON (bare hele tall er lov)';
+  }
+  return link.hash === sha256Hex(prevHash + text) ? null : 'Hashen stemmer ikke med handlingen';
+}
+
+function headProblem(exported: ExportedChain): Broken | null {
+  const last = exported.acts.at(-1);
+  const head = exported.head;
+  if (!last) return head ? { seq: head.seq, reason: 'Kjedehodet finnes ikke i kjeden' } : null;
+  if (!head || head.seq !== last.seq || head.hash !== last.hash)
+    return { seq: last.seq, reason: 'Kjedehodet er ikke kjedens siste lenke' };
+  return null;
+}
+
+/**
+ * Checks the chain in seq order: numbering without gaps, each link's prevHash and hash, every signature,
+ * and every commitment the reader holds the secret of; then the head, and that each receipt given is a link
+ * of the chain. The first act that fails is `brokenAt`.
+ */
+export async function verifyChainExport(
+  exported: ExportedChain,
+  opts: { receipts?: ChainLink[] } = {},
+): Promise<ChainVerification> {
+  const checked = { links: 0, signatures: 0, commitments: 0, receipts: 0 };
+  const readerId = exported.reader?.userId;
+  const own: number[] = [];
+  let broken: Broken | null = null;
+  let prevHash = GENESIS_HASH;
+  for (const [index, link] of exported.acts.entries()) {
+    const seq = index + 1;
+    const problem = linkProblem(link, index, prevHash, exported.roundId);
+    if (problem) {
+      broken = { seq, reason: problem };
+      break;
+    }
+    checked.links += 1;
+    if (link.act.signature) {
+      const why = await signatureProblem(link, exported.relyingParty);
+      if (why) {
+        broken = { seq, reason: why };
+        break;
+      }
+      checked.signatures += 1;
+    }
+    if (link.secret) {
+      const why = commitmentProblem(link);
+      if (why) {
+        broken = { seq, reason: why };
+        break;
+      }
+      checked.commitments += 1;
+      if (readerId && link.secret.userId === readerId) own.push(seq);
+    }
+    prevHash = link.hash;
+  }
+  broken ??= headProblem(exported);
+  for (const receipt of opts.receipts ?? []) {
+    const link = exported.acts[receipt.seq - 1];
+    if (link?.seq === receipt.seq && link.hash === receipt.hash) {
+      checked.receipts += 1;
+      continue;
+    }
+    const reason = link
+      ? `Kvitteringen for handling nr. ${receipt.seq} har en annen hash enn kjeden`
+      : `Kvitteringen for handling nr. ${receipt.seq} finnes ikke i kjeden`;
+    if (!broken || receipt.seq < broken.seq) broken = { seq: receipt.seq, reason };
+  }
+  const last = exported.acts.at(-1);
+  const result: ChainVerification = {
+    ok: broken === null,
+    length: exported.acts.length,
+    head: last ? { seq: last.seq, hash: last.hash } : null,
+    checked,
+    own,
+  };
+  return broken ? { ...result, brokenAt: broken.seq, reason: broken.reason } : result;
+}
