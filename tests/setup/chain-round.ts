@@ -8,6 +8,14 @@ import type { TestApp } from './test-app';
 /** The seller's words with the rejection of Arne's bid. */
 export const CHAIN_REJECTION = 'Takk, men budet er for lavt';
 
+// One set of helpers per app, so that a second round's people get addresses of their own.
+const helpers = new WeakMap<TestApp, ReturnType<typeof counterOfferHelpers>>();
+function helpersOf(t: TestApp) {
+  const known = helpers.get(t) ?? counterOfferHelpers(t);
+  helpers.set(t, known);
+  return known;
+}
+
 /**
  * The chain tests' round (issue 24 item 11), played through HTTP: Selma owns it; Arne bids 4 100 000
  * signed with his passkey, with conditions, a financing plan and a takeover day; Berit bids 5 250 000
@@ -15,7 +23,7 @@ export const CHAIN_REJECTION = 'Takk, men budet er for lavt';
  * accepts it, which ends the round. Returns the people, the round and Arne's receipt (seq and hash).
  */
 export async function playChainRound(t: TestApp) {
-  const h = counterOfferHelpers(t);
+  const h = helpersOf(t);
   const owner = await h.person('Selma');
   const a = await h.person('Arne');
   const b = await h.person('Berit');
