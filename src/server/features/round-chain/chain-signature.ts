@@ -41,7 +41,7 @@ const isParts = (value: unknown): value is SignatureParts => {
  * data is for our RP ID with the user verified, and the signature over authenticatorData ‖ SHA-256(client
  * data) holds for the public key. The counter is not judged: it says nothing about an act already made.
  */
-export async function checkActSignature(value: unknown, rp: RelyingParty): Promise<SignatureCheck> {
+export async function checkChainSignature(value: unknown, rp: RelyingParty): Promise<SignatureCheck> {
   if (!isParts(value)) return { ok: false, reason: 'Signaturen mangler deler (nøkkel, data eller signatur)' };
   const authenticatorData = bytes(value.authenticatorData);
   const clientDataJSON = bytes(value.clientDataJSON);

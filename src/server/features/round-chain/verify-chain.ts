@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type ChainLink, GENESIS_HASH } from '../../../shared/record/round-act';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
-import { challengeOf, checkActSignature, type RelyingParty } from './chain-signature';
+import { challengeOf, checkChainSignature, type RelyingParty } from './chain-signature';
 
 // The check of a round's chain (issue 24 item 11, decision 040), from its export alone: what
 // `npm run verify-journal` runs offline and what the admin's journal/verify runs on the stored chain. No
@@ -99,7 +99,7 @@ function signedActProblem(act: Record<string, unknown>, signedAct: string): stri
 
 async function signatureProblem(link: ExportedLink, rp: RelyingParty): Promise<string | null> {
   const signature = link.act.signature as Record<string, unknown>;
-  const check = await checkActSignature(signature, rp);
+  const check = await checkChainSignature(signature, rp);
   if (!check.ok) return check.reason;
   const signedAct = link.secret?.signedAct;
   if (typeof signedAct !== 'string') return null;
