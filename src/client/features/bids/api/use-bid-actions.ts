@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlaceBidInput, PlacedBid, RejectedBid } from '../../../../shared/schemas/bid';
 import type { SelectWinnerResult } from '../../../../shared/schemas/journal';
+import type { SignatureProof } from '../../../../shared/schemas/passkey';
 import { apiJson } from '../../../lib/api';
 import { closedNow, invalidateRoundData, patchRound, roundKeys } from '../../bid-rounds/api/round-queries';
 import { uploadFinancingProof } from './upload-financing-proof';
@@ -42,9 +43,14 @@ export function usePlaceBid(roundId: string) {
 export function useSelectWinner(roundId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (bidId: string) =>
-      apiJson<SelectWinnerResult>('PUT', `${roundPath(roundId)}/select-winner/${encodeURIComponent(bidId)}`),
-    onSuccess: (_result, bidId) => {
+    // `signature`: the owner's passkey signature of the choice, when signed (decision 041).
+    mutationFn: ({ bidId, signature }: { bidId: string; signature?: SignatureProof }) =>
+      apiJson<SelectWinnerResult>(
+        'PUT',
+        `${roundPath(roundId)}/select-winner/${encodeURIComponent(bidId)}`,
+        signature ? { signature } : undefined,
+      ),
+    onSuccess: (_result, { bidId }) => {
       patchRound(queryClient, roundId, closedNow(bidId));
       void invalidateRoundData(queryClient, roundId);
     },
@@ -55,9 +61,18 @@ export function useSelectWinner(roundId: string) {
 export function useRejectBid(roundId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ bidId, message }: { bidId: string; message: string }) =>
+    mutationFn: ({
+      bidId,
+      message,
+      signature,
+    }: {
+      bidId: string;
+      message: string;
+      signature?: SignatureProof;
+    }) =>
       apiJson<RejectedBid>('PUT', `${roundPath(roundId)}/bids/${encodeURIComponent(bidId)}/reject`, {
         message,
+        ...(signature ? { signature } : {}),
       }),
     // The live event brings the new lists too; this covers a page whose stream is down.
     onSuccess: () => void invalidateRoundData(queryClient, roundId),

@@ -5,6 +5,7 @@ import type {
   CounterOfferView,
   CreatedCounterOffer,
 } from '../../../../shared/schemas/counter-offer';
+import type { SignatureProof } from '../../../../shared/schemas/passkey';
 import { apiJson } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import {
@@ -21,6 +22,8 @@ export interface CounterOfferPayload {
   amount: number;
   deadline: string;
   conditions: string | null;
+  /** The owner's passkey signature of exactly these terms, when signed (decision 041). */
+  signature?: SignatureProof;
 }
 
 const offerPath = (id: string) => `/api/counter-offers/${encodeURIComponent(id)}`;
@@ -79,7 +82,9 @@ export function useAcceptCounterOffer(roundId: string) {
   const queryClient = useQueryClient();
   const refresh = useRefreshRound(roundId);
   return useMutation({
-    mutationFn: (id: string) => apiJson<AcceptedCounterOffer>('PUT', `${offerPath(id)}/accept`),
+    // `signature`: the bidder's passkey signature of the acceptance, when signed (decision 041).
+    mutationFn: ({ id, signature }: { id: string; signature?: SignatureProof }) =>
+      apiJson<AcceptedCounterOffer>('PUT', `${offerPath(id)}/accept`, signature ? { signature } : undefined),
     onSuccess: ({ bid }) => {
       patchRound(queryClient, roundId, closedNow(bid.id, 'counter-offer'));
       refresh();

@@ -10,11 +10,13 @@ import {
 } from '../../../../shared/rules/counter-offers';
 import type { BidView } from '../../../../shared/schemas/bid';
 import type { CounterOfferView } from '../../../../shared/schemas/counter-offer';
+import type { SignatureProof } from '../../../../shared/schemas/passkey';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { useCreateCounterOffer } from '../api/use-counter-offers';
+import { signOrCancel, useSigningStep } from '../api/use-signing-step';
 import { type DeadlineParts, dateFromParts } from './acceptance-deadline';
 import { AcceptanceDeadlineInput } from './acceptance-deadline-input';
 import { AmountInput } from './amount-input';
@@ -23,6 +25,9 @@ import {
   defaultCounterOfferDeadline,
   earliestCounterOfferDeadline,
 } from './counter-offer-deadline';
+import { SigningNotice } from './signing-notice';
+
+const SIGN_LABEL = 'Signer og send motbud';
 
 interface CounterOfferDialogProps {
   roundId: string;
@@ -50,15 +55,22 @@ export function CounterOfferDialog(props: CounterOfferDialogProps) {
   );
   const [showProblems, setShowProblems] = useState(false);
   const [serverProblems, setServerProblems] = useState<Problems>({});
+  // An owner with a passkey signs the offer (decision 041): the first click asks for the words of exactly
+  // these terms, the second signs them; any change starts over.
+  const sign = useSigningStep();
+  const [signingNow, setSigningNow] = useState(false);
+  const { reset } = sign;
+  const busy = create.isPending || sign.asking || signingNow;
   // Each bid starts a fresh form.
   useEffect(() => {
     if (!bid) return;
+    reset();
     setAmountText('');
     setConditions('');
     setDeadline(defaultCounterOfferDeadline(new Date(), new Date(roundDeadline)));
     setShowProblems(false);
     setServerProblems({});
-  }, [bid, roundDeadline]);
+  }, [bid, roundDeadline, reset]);
 
   const amount = parseAmountInput(amountText);
   const chosen = dateFromParts(deadline);
@@ -80,15 +92,34 @@ export function CounterOfferDialog(props: CounterOfferDialogProps) {
   const shown: Problems = showProblems ? { ...problemsAt(now), ...serverProblems } : serverProblems;
   const name = bidderName ?? bid?.bidderLabel ?? '';
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!bid) return;
     setShowProblems(true);
     setServerProblems({});
     const current = problemsAt(new Date());
     if (amount === null || !chosen || Object.values(current).some(Boolean)) return;
+    const terms = {
+      bidId: bid.id,
+      amount,
+      deadline: chosen.toISOString(),
+      conditions: conditions.trim() || null,
+    };
+    const step =
+      sign.step ?? (await sign.prepare({ act: 'counter-offer', bidRoundId: roundId, counterOffer: terms }));
+    if (!step || step.state === 'needs-passkey' || step.state === 'loading') return;
+    let signature: SignatureProof | undefined;
+    if (step.state === 'ready') {
+      // Shown first; signed at the next click.
+      if (!sign.step) return;
+      setSigningNow(true);
+      const proof = await signOrCancel(step.options, 'Motbudet');
+      setSigningNow(false);
+      if (!proof) return;
+      signature = proof;
+    }
     create.mutate(
-      { bidId: bid.id, amount, deadline: chosen.toISOString(), conditions: conditions.trim() || null },
+      { ...terms, signature },
       {
         onSuccess: () => {
           showToast({
@@ -98,6 +129,8 @@ export function CounterOfferDialog(props: CounterOfferDialogProps) {
           onClose();
         },
         onError: (error) => {
+          // A used challenge is good for nothing more: the next click asks for new words.
+          sign.reset();
           const fields = counterOfferFieldErrors(error instanceof ApiError ? error.errors : undefined);
           if (Object.keys(fields).length > 0) {
             setServerProblems(fields);
@@ -119,13 +152,13 @@ export function CounterOfferDialog(props: CounterOfferDialogProps) {
   return (
     <Modal
       opened={bid !== null}
-      onClose={create.isPending ? () => {} : onClose}
+      onClose={busy ? () => {} : onClose}
       title={`Gi motbud til ${name}`}
       size="lg"
       centered
     >
       {bid ? (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="sm">
             <Text>
               Svar på budet på{' '}
@@ -155,6 +188,7 @@ export function CounterOfferDialog(props: CounterOfferDialogProps) {
                 value={amountText}
                 onChange={(text) => {
                   setAmountText(text);
+                  sign.reset();
                   setServerProblems(({ amount: _, ...rest }) => rest);
                 }}
                 error={shown.amount}
@@ -172,6 +206,7 @@ export function CounterOfferDialog(props: CounterOfferDialogProps) {
               value={deadline}
               onChange={(parts) => {
                 setDeadline(parts);
+                sign.reset();
                 setServerProblems(({ deadline: _, ...rest }) => rest);
               }}
               earliest={earliestCounterOfferDeadline(now)}
@@ -182,18 +217,28 @@ export function CounterOfferDialog(props: CounterOfferDialogProps) {
               label="Forbehold (valgfritt)"
               placeholder="F.eks. overtakelse etter avtale"
               value={conditions}
-              onChange={(event) => setConditions(event.currentTarget.value)}
+              onChange={(event) => {
+                setConditions(event.currentTarget.value);
+                sign.reset();
+              }}
               maxLength={MAX_CONDITIONS_LENGTH}
               minRows={2}
               maxRows={6}
               error={shown.conditions}
             />
+            {sign.step ? (
+              <SigningNotice
+                signing={sign.step}
+                confirmLabel={SIGN_LABEL}
+                mustSign="Motbudet må signeres med passnøkkel."
+              />
+            ) : null}
             <Group justify="flex-end" mt="xs">
-              <Button variant="default" onClick={onClose} disabled={create.isPending}>
+              <Button variant="default" onClick={onClose} disabled={busy}>
                 Avbryt
               </Button>
-              <Button type="submit" loading={create.isPending}>
-                Send motbud
+              <Button type="submit" loading={busy} disabled={sign.step?.state === 'needs-passkey'}>
+                {sign.step?.state === 'ready' ? SIGN_LABEL : 'Send motbud'}
               </Button>
             </Group>
           </Stack>

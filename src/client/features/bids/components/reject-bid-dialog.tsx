@@ -3,9 +3,14 @@ import { useEffect, useState } from 'react';
 import { formatMoney } from '../../../../shared/format/money';
 import { MAX_REJECTION_MESSAGE_LENGTH } from '../../../../shared/rules/bids';
 import type { BidView } from '../../../../shared/schemas/bid';
+import type { SignatureProof } from '../../../../shared/schemas/passkey';
 import { Modal } from '../../../components/modal';
 import { showToast } from '../../../lib/toast';
 import { useRejectBid } from '../api/use-bid-actions';
+import { signOrCancel, useSigningStep } from '../api/use-signing-step';
+import { SigningNotice } from './signing-notice';
+
+const SIGN_LABEL = 'Signer og avslå budet';
 
 interface RejectBidDialogProps {
   roundId: string;
@@ -20,16 +25,44 @@ interface RejectBidDialogProps {
 export function RejectBidDialog({ roundId, bid, bidderName, onClose }: RejectBidDialogProps) {
   const reject = useRejectBid(roundId);
   const [message, setMessage] = useState('');
+  // An owner with a passkey signs the rejection and its message (decision 041): the first click asks for
+  // the words, the second signs them.
+  const sign = useSigningStep();
+  const [signingNow, setSigningNow] = useState(false);
+  const { reset } = sign;
   // A new bid to reject starts with an empty message.
   useEffect(() => {
-    if (bid) setMessage('');
-  }, [bid]);
+    if (!bid) return;
+    setMessage('');
+    reset();
+  }, [bid, reset]);
   const tooLong = message.length > MAX_REJECTION_MESSAGE_LENGTH;
+  const busy = reject.isPending || sign.asking || signingNow;
 
-  const confirm = () => {
+  const confirm = async () => {
     if (!bid || tooLong) return;
+    const words = message.trim();
+    const step =
+      sign.step ??
+      (await sign.prepare({
+        act: 'reject',
+        bidRoundId: roundId,
+        bidId: bid.id,
+        rejection: { message: words },
+      }));
+    if (!step || step.state === 'needs-passkey' || step.state === 'loading') return;
+    let signature: SignatureProof | undefined;
+    if (step.state === 'ready') {
+      // Shown first; signed at the next click.
+      if (!sign.step) return;
+      setSigningNow(true);
+      const proof = await signOrCancel(step.options, 'Avslaget');
+      setSigningNow(false);
+      if (!proof) return;
+      signature = proof;
+    }
     reject.mutate(
-      { bidId: bid.id, message: message.trim() },
+      { bidId: bid.id, message: words, signature },
       {
         onSuccess: (result) => {
           showToast({ title: result.message, message: 'Budgiveren har fått beskjed på e-post.' });
@@ -48,7 +81,7 @@ export function RejectBidDialog({ roundId, bid, bidderName, onClose }: RejectBid
   };
 
   return (
-    <Modal opened={bid !== null} onClose={reject.isPending ? () => {} : onClose} title="Avslå bud" centered>
+    <Modal opened={bid !== null} onClose={busy ? () => {} : onClose} title="Avslå bud" centered>
       {bid ? (
         <Stack gap="sm">
           <Text>
@@ -67,7 +100,10 @@ export function RejectBidDialog({ roundId, bid, bidderName, onClose }: RejectBid
             label="Melding til budgiveren (valgfritt)"
             description="Budgiveren og du ser meldingen; de andre budgiverne ser bare at budet er avslått."
             value={message}
-            onChange={(event) => setMessage(event.currentTarget.value)}
+            onChange={(event) => {
+              setMessage(event.currentTarget.value);
+              sign.reset();
+            }}
             autosize
             minRows={3}
             maxRows={8}
@@ -76,12 +112,24 @@ export function RejectBidDialog({ roundId, bid, bidderName, onClose }: RejectBid
           <Text size="xs" c="dimmed" aria-live="polite">
             {message.length} av {MAX_REJECTION_MESSAGE_LENGTH} tegn
           </Text>
+          {sign.step ? (
+            <SigningNotice
+              signing={sign.step}
+              confirmLabel={SIGN_LABEL}
+              mustSign="Avslaget må signeres med passnøkkel."
+            />
+          ) : null}
           <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={reject.isPending} data-autofocus>
+            <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
               Avbryt
             </Button>
-            <Button color="red.9" onClick={confirm} loading={reject.isPending} disabled={tooLong}>
-              Avslå budet
+            <Button
+              color="red.9"
+              onClick={() => void confirm()}
+              loading={busy}
+              disabled={tooLong || sign.step?.state === 'needs-passkey'}
+            >
+              {sign.step?.state === 'ready' ? SIGN_LABEL : 'Avslå budet'}
             </Button>
           </Group>
         </Stack>

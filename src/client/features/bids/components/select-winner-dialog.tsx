@@ -1,12 +1,19 @@
 import { Button, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { formatMoney } from '../../../../shared/format/money';
 import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
+import type { SignatureProof } from '../../../../shared/schemas/passkey';
 import { STATUS_COLORS } from '../../../app/theme';
 import { Modal } from '../../../components/modal';
 import { showToast } from '../../../lib/toast';
+import { useActSigning } from '../api/use-act-signing';
 import { useSelectWinner } from '../api/use-bid-actions';
 import { useOwnerBids } from '../api/use-round-bids';
+import { signOrCancel } from '../api/use-signing-step';
+import { SigningNotice } from './signing-notice';
 import { WinnerBidFacts } from './winner-bid-facts';
+
+const SIGN_LABEL = 'Signer og bekreft vinner';
 
 interface SelectWinnerDialogProps {
   roundId: string;
@@ -36,24 +43,38 @@ export function SelectWinnerDialog({ roundId, bid, bidderName, onClose }: Select
   const select = useSelectWinner(roundId);
   const { whole, query } = useWholeBid(roundId, bid);
   const wholeName = whole ? `${whole.user.firstName} ${whole.user.lastName}`.trim() : null;
-  const confirm = () => {
+  // An owner with a passkey signs the choice (decision 041): the words are asked for as the dialog opens.
+  const signing = useActSigning(bid ? { act: 'winner', bidRoundId: roundId, bidId: bid.id } : null);
+  const [signingNow, setSigningNow] = useState(false);
+  const confirm = async () => {
     if (!bid) return;
-    select.mutate(bid.id, {
-      onSuccess: (result) => {
-        const winner = result.winner;
-        const summary = winner ? `${winner.bidderName} vant med ${formatMoney(winner.amount)}. ` : '';
-        showToast({ title: 'Vinner valgt!', message: `${summary}Alle deltakere har fått e-post.` });
-        onClose();
+    let signature: SignatureProof | undefined;
+    if (signing.state === 'ready') {
+      setSigningNow(true);
+      const proof = await signOrCancel(signing.options, 'Valget av vinner');
+      setSigningNow(false);
+      if (!proof) return;
+      signature = proof;
+    }
+    select.mutate(
+      { bidId: bid.id, signature },
+      {
+        onSuccess: (result) => {
+          const winner = result.winner;
+          const summary = winner ? `${winner.bidderName} vant med ${formatMoney(winner.amount)}. ` : '';
+          showToast({ title: 'Vinner valgt!', message: `${summary}Alle deltakere har fått e-post.` });
+          onClose();
+        },
+        onError: (error) => {
+          showToast({
+            title: 'Feil ved valg av vinner',
+            message: error.message || 'Kunne ikke velge vinner',
+            variant: 'destructive',
+          });
+          onClose();
+        },
       },
-      onError: (error) => {
-        showToast({
-          title: 'Feil ved valg av vinner',
-          message: error.message || 'Kunne ikke velge vinner',
-          variant: 'destructive',
-        });
-        onClose();
-      },
-    });
+    );
   };
 
   let facts: React.ReactNode;
@@ -78,7 +99,7 @@ export function SelectWinnerDialog({ roundId, bid, bidderName, onClose }: Select
   return (
     <Modal
       opened={bid !== null}
-      onClose={select.isPending ? () => {} : onClose}
+      onClose={select.isPending || signingNow ? () => {} : onClose}
       title="Velg vinner av budrunden"
       size="lg"
       centered
@@ -98,6 +119,11 @@ export function SelectWinnerDialog({ roundId, bid, bidderName, onClose }: Select
             <List.Item>Budrunden lukkes, og ingen flere bud kan legges inn.</List.Item>
             <List.Item>Alle deltakere får e-post om resultatet, og budjournalen blir tilgjengelig.</List.Item>
           </List>
+          <SigningNotice
+            signing={signing}
+            confirmLabel={SIGN_LABEL}
+            mustSign="Valget av vinner må signeres med passnøkkel."
+          />
           <Group justify="flex-end" mt="xs">
             {/* Focus starts on 'Avbryt' so a stray Enter never accepts a bid. */}
             <Button variant="default" onClick={onClose} disabled={select.isPending} data-autofocus>
@@ -106,11 +132,11 @@ export function SelectWinnerDialog({ roundId, bid, bidderName, onClose }: Select
             {/* Binding only once the seller can see what they accept. */}
             <Button
               color={STATUS_COLORS.active}
-              onClick={confirm}
-              loading={select.isPending}
-              disabled={whole === null}
+              onClick={() => void confirm()}
+              loading={select.isPending || signingNow}
+              disabled={whole === null || signing.state === 'loading' || signing.state === 'needs-passkey'}
             >
-              Bekreft vinner
+              {signing.state === 'ready' ? SIGN_LABEL : 'Bekreft vinner'}
             </Button>
           </Group>
         </Stack>

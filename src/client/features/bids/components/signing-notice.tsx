@@ -1,11 +1,25 @@
 import { Button, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { Signing } from '../api/use-bid-signing';
 
+interface SigningNoticeProps {
+  signing: Signing;
+  /** Off to 'Passnøkler' to add one; without it the notice says where to go. */
+  onAddPasskey?: () => void;
+  /** The button that signs, as the hint names it. */
+  confirmLabel?: string;
+  /** What must be signed, when signing is required and the user has no passkey. */
+  mustSign?: string;
+}
+
 /**
- * What the confirm dialog says about signing (decision 039): the words the passkey signs, that the bid goes
- * unsigned (nothing said), or, when signing is required and the user has no passkey, the way to add one.
+ * What a confirm dialog says about signing (decisions 039, 041): the words the passkey signs, that the act
+ * goes unsigned (nothing said), or, when signing is required and the user has no passkey, the way to add one.
  */
-export function SigningNotice({ signing, onAddPasskey }: { signing: Signing; onAddPasskey: () => void }) {
+export function SigningNotice(props: SigningNoticeProps) {
+  const { signing, onAddPasskey } = props;
+  const confirmLabel = props.confirmLabel ?? 'Signer og bekreft bud';
+  const mustSign = props.mustSign ?? 'Budet må signeres med passnøkkel.';
+  const retry = props.mustSign ? 'og prøv igjen' : 'og legg inn budet på nytt';
   if (signing.state === 'loading')
     return (
       <Text size="sm" c="dimmed">
@@ -24,7 +38,7 @@ export function SigningNotice({ signing, onAddPasskey }: { signing: Signing; onA
             «{signing.options.statement}»
           </Text>
           <Text size="xs" c="dimmed">
-            Enheten din ber om fingeravtrykk, ansikt eller PIN-kode når du trykker «Signer og bekreft bud».
+            Enheten din ber om fingeravtrykk, ansikt eller PIN-kode når du trykker «{confirmLabel}».
           </Text>
         </Stack>
       </Paper>
@@ -34,12 +48,13 @@ export function SigningNotice({ signing, onAddPasskey }: { signing: Signing; onA
       <Paper withBorder p="sm">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">
-            <strong>Budet må signeres med passnøkkel.</strong> Legg til en passnøkkel under «Din profil» →
-            «Passnøkler», og legg inn budet på nytt.
+            <strong>{mustSign}</strong> Legg til en passnøkkel under «Din profil» → «Passnøkler», {retry}.
           </Text>
-          <Button variant="light" size="xs" onClick={onAddPasskey}>
-            Legg til passnøkkel
-          </Button>
+          {onAddPasskey ? (
+            <Button variant="light" size="xs" onClick={onAddPasskey}>
+              Legg til passnøkkel
+            </Button>
+          ) : null}
         </Stack>
       </Paper>
     );
