@@ -8,6 +8,8 @@ type Doc = PDFKit.PDFDocument;
 
 export const FONT = 'Helvetica';
 export const BOLD = 'Helvetica-Bold';
+/** For hashes: built in too, and every character the same width. */
+export const MONO = 'Courier';
 export const TABLE_SIZE = 8;
 const NOTE_SIZE = 7.5;
 const PAD = 3;

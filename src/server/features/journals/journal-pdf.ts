@@ -1,13 +1,9 @@
 import PDFDocument from 'pdfkit';
-import { formatAmountInWords } from '../../../shared/format/amount-in-words';
 import { financingText, takeoverText } from '../../../shared/format/bid-plan';
-import { formatLongDate } from '../../../shared/format/date';
-import { formatMoney } from '../../../shared/format/money';
 import { COUNTER_OFFER_STATUS_TEXT } from '../../../shared/rules/counter-offers';
-import { CLOSE_REASON_TEXT, ROUND_DELETED_TEXT } from '../../../shared/rules/journal-acts';
-import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { JournalAct, JournalEntry } from '../../../shared/schemas/journal';
 import type { RecordedAct } from './journal-acts';
+import { drawFacts, type PdfFacts } from './journal-pdf-facts';
 import {
   BOLD,
   type Column,
@@ -34,18 +30,8 @@ export interface PdfAct {
 }
 
 /** The copy to print: the facts of the round, the bids highest first, and every act in time order. */
-export interface PdfJournal {
-  isOwnerCopy: boolean;
-  property: { title: string; address: string };
-  startingPrice: number;
-  closedAt: string;
-  closeReason: CloseReason;
-  acceptedAt: string | null;
-  /** When an administrator deleted the round; its journals are kept, marked (decision 042). */
-  roundDeletedAt?: string | null;
-  entries: JournalEntry[];
+export interface PdfJournal extends PdfFacts {
   acts: PdfAct[];
-  // When the journal becomes a hash chain (issue 24), its head's hash comes here and is printed under the acts.
 }
 
 export interface PdfOptions {
@@ -98,43 +84,8 @@ function contactNote(e: JournalEntry): string | null {
   return parts.join('  ·  ');
 }
 
-function fact(doc: Doc, label: string, value: string): void {
-  doc.font(BOLD).fontSize(10).text(`${label}: `, { continued: true });
-  doc.font(FONT).text(drawable(value));
-}
-
 function heading(doc: Doc, text: string): void {
   doc.moveDown(0.8).font(BOLD).fontSize(13).text(drawable(text)).moveDown(0.3);
-}
-
-function facts(doc: Doc, journal: PdfJournal, madeAt: Date): void {
-  doc.font(BOLD).fontSize(22).text('Budjournal');
-  doc.font(FONT).fontSize(13).text(drawable(journal.property.title));
-  if (journal.roundDeletedAt)
-    doc
-      .font(BOLD)
-      .fontSize(11)
-      .text(`${ROUND_DELETED_TEXT} ${formatLongDate(journal.roundDeletedAt)}`);
-  doc.moveDown(0.5);
-  fact(doc, 'Adresse', journal.property.address);
-  fact(doc, 'Startpris', formatMoney(journal.startingPrice));
-  fact(doc, 'Avsluttet', formatLongDate(journal.closedAt));
-  fact(doc, 'Hvordan budrunden ble avsluttet', CLOSE_REASON_TEXT[journal.closeReason]);
-  if (journal.closeReason === 'winner' && journal.acceptedAt)
-    fact(doc, 'Bud akseptert', formatLongDate(journal.acceptedAt));
-  const winner = journal.entries.find((e) => e.isWinner);
-  if (winner)
-    fact(doc, 'Vinnende bud', `${formatMoney(winner.amount)} (${formatAmountInWords(winner.amount)})`);
-  fact(doc, 'Eksemplar', journal.isOwnerCopy ? 'Selgerens eksemplar' : 'Budgiverens eksemplar');
-  fact(doc, 'Laget', formatLongDate(madeAt));
-  if (!journal.isOwnerCopy)
-    doc
-      .moveDown(0.5)
-      .fontSize(9)
-      .text(
-        'Andre budgivere er anonymisert som «Budgiver A», «Budgiver B» og så videre. ' +
-          'Dine egne bud står som «Du» og er merket «Ditt bud».',
-      );
 }
 
 // 'Signert' comes last in both tables, so the columns a reader knew keep their order. A time is about 68 pt
@@ -174,7 +125,7 @@ function bids(doc: Doc, journal: PdfJournal): void {
     note: journal.isOwnerCopy ? contactNote(e) : null,
   }));
   drawTable(doc, BID_COLUMNS, rows);
-  doc.moveDown(0.4).font(FONT).fontSize(TABLE_SIZE).text(SIGNED_LEGEND);
+  doc.moveDown(0.6).font(FONT).fontSize(TABLE_SIZE).text(SIGNED_LEGEND);
 }
 
 const ACT_COLUMNS: Column[] = [
@@ -271,7 +222,7 @@ export function journalToPdf(journal: PdfJournal, { madeAt, compress = true }: P
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  facts(doc, journal, madeAt);
+  drawFacts(doc, journal, madeAt);
   bids(doc, journal);
   acts(doc, journal);
   footers(doc);

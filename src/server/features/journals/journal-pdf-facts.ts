@@ -1,0 +1,86 @@
+import { formatAmountInWords } from '../../../shared/format/amount-in-words';
+import { formatLongDate } from '../../../shared/format/date';
+import { formatMoney } from '../../../shared/format/money';
+import { CLOSE_REASON_TEXT, ROUND_DELETED_TEXT } from '../../../shared/rules/journal-acts';
+import type { CloseReason } from '../../../shared/schemas/bid-round';
+import type { JournalEntry } from '../../../shared/schemas/journal';
+import { BOLD, drawable, FONT, MONO } from './journal-pdf-tables';
+
+// The top of the budjournal's first page (decision 038): the title, the round's facts, whose copy it is, and
+// the hash chain's head with how to check it.
+
+type Doc = PDFKit.PDFDocument;
+
+/** The last link of a round's hash chain: its number and its hash (64 hex digits). */
+export interface ChainHead {
+  seq: number;
+  hash: string;
+}
+
+/** What the first page says about the round and the copy. */
+export interface PdfFacts {
+  isOwnerCopy: boolean;
+  property: { title: string; address: string };
+  startingPrice: number;
+  closedAt: string;
+  closeReason: CloseReason;
+  acceptedAt: string | null;
+  /** When an administrator deleted the round; its journals are kept, marked (decision 042). */
+  roundDeletedAt?: string | null;
+  /** The bids, highest first: the winner's amount is told in words. */
+  entries: JournalEntry[];
+  /** The round's hash chain's last link (issue 24, items 8–11), printed under the facts; null without one. */
+  chainHead?: ChainHead | null;
+}
+
+function fact(doc: Doc, label: string, value: string): void {
+  doc.font(BOLD).fontSize(10).text(`${label}: `, { continued: true });
+  doc.font(FONT).text(drawable(value));
+}
+
+/**
+ * 'Kjedens hode: nr. 12, <hash>' and how to check it. The hash is in Courier, since it is read and compared
+ * character by character; it has no spaces, so when the line is too narrow it moves whole to the next line.
+ */
+function chainHeadLines(doc: Doc, head: ChainHead): void {
+  doc.moveDown(0.5).font(BOLD).fontSize(10).text('Kjedens hode: ', { continued: true });
+  doc.font(FONT).text(`nr. ${head.seq}, `, { continued: true });
+  doc.font(MONO).fontSize(9.5).text(drawable(head.hash));
+  doc
+    .font(FONT)
+    .fontSize(9)
+    .fillColor('#333333')
+    .text('Kontroller med npm run verify-journal og eksporten fra budjournalen.')
+    .fillColor('black');
+}
+
+export function drawFacts(doc: Doc, journal: PdfFacts, madeAt: Date): void {
+  doc.font(BOLD).fontSize(22).text('Budjournal');
+  doc.font(FONT).fontSize(13).text(drawable(journal.property.title));
+  if (journal.roundDeletedAt)
+    doc
+      .font(BOLD)
+      .fontSize(11)
+      .text(`${ROUND_DELETED_TEXT} ${formatLongDate(journal.roundDeletedAt)}`);
+  doc.moveDown(0.5);
+  fact(doc, 'Adresse', journal.property.address);
+  fact(doc, 'Startpris', formatMoney(journal.startingPrice));
+  fact(doc, 'Avsluttet', formatLongDate(journal.closedAt));
+  fact(doc, 'Hvordan budrunden ble avsluttet', CLOSE_REASON_TEXT[journal.closeReason]);
+  if (journal.closeReason === 'winner' && journal.acceptedAt)
+    fact(doc, 'Bud akseptert', formatLongDate(journal.acceptedAt));
+  const winner = journal.entries.find((e) => e.isWinner);
+  if (winner)
+    fact(doc, 'Vinnende bud', `${formatMoney(winner.amount)} (${formatAmountInWords(winner.amount)})`);
+  fact(doc, 'Eksemplar', journal.isOwnerCopy ? 'Selgerens eksemplar' : 'Budgiverens eksemplar');
+  fact(doc, 'Laget', formatLongDate(madeAt));
+  if (journal.chainHead) chainHeadLines(doc, journal.chainHead);
+  if (!journal.isOwnerCopy)
+    doc
+      .moveDown(0.5)
+      .fontSize(9)
+      .text(
+        'Andre budgivere er anonymisert som «Budgiver A», «Budgiver B» og så videre. ' +
+          'Dine egne bud står som «Du» og er merket «Ditt bud».',
+      );
+}
