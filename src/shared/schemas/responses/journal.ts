@@ -102,6 +102,11 @@ export const journalViewSchema = z
      * 'Budrunden er slettet av en administrator' with this time.
      */
     roundDeletedAt: timestamp.nullable(),
+    /**
+     * The round's hash chain's head as it is now (read, not stored with the journal), to compare with an export
+     * checked by npm run verify-journal; null for a round without a chain (closed before the chain existed).
+     */
+    chainHead: chainHeadSchema,
   })
   .meta({ id: 'Budjournal' });
 

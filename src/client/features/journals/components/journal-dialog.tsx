@@ -6,8 +6,9 @@ import { formatMoney } from '../../../../shared/format/money';
 import { ROUND_DELETED_TEXT } from '../../../../shared/rules/journal-acts';
 import type { JournalView } from '../../../../shared/schemas/journal';
 import { Modal } from '../../../components/modal';
-import { closeReasonText, openJournalCsv, openJournalPdf } from '../api/use-journals';
+import { closeReasonText, journalExportUrl, openJournalCsv, openJournalPdf } from '../api/use-journals';
 import { JournalActsList } from './journal-acts-list';
+import { JournalChainHead } from './journal-chain-head';
 import { JournalTable } from './journal-table';
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -77,6 +78,7 @@ export function JournalDialog({ journal, opened, onClose }: JournalDialogProps) 
               <Fact label="Bud akseptert" value={formatLongDate(round.acceptedAt)} />
             ) : null}
           </SimpleGrid>
+          {journal.chainHead ? <JournalChainHead head={journal.chainHead} /> : null}
           {journal.isOwnerCopy ? null : (
             <Text size="sm">
               Andre budgivere er anonymisert som «Budgiver A», «Budgiver B» og så videre. Dine egne bud er
@@ -96,6 +98,19 @@ export function JournalDialog({ journal, opened, onClose }: JournalDialogProps) 
               >
                 Last ned PDF
               </Button>
+              {/* The chain itself, for npm run verify-journal (issue 24, items 10 and 11). */}
+              {journal.chainHead ? (
+                <Button
+                  component="a"
+                  href={journalExportUrl(round.id)}
+                  download
+                  variant="default"
+                  size="sm"
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                >
+                  Last ned kjeden (JSON)
+                </Button>
+              ) : null}
               {journal.isOwnerCopy ? (
                 <Button
                   variant="default"

@@ -1,0 +1,54 @@
+import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+
+/** The last link of the round's hash chain (issue 24, items 8–11). */
+interface ChainHead {
+  seq: number;
+  hash: string;
+}
+
+/**
+ * 'Kjedens hode: nr. 12 · 3f2a9c0d…' and how to check it (issue 24, item 9). The hash is cut short on the
+ * screen by CSS only: the whole of it is in the text, so selecting it copies all 64 digits, as does 'Kopier'.
+ */
+export function JournalChainHead({ head }: { head: ChainHead }) {
+  return (
+    <Stack gap={2}>
+      <Group gap={6} wrap="nowrap" align="center">
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          Kjedens hode:
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          nr. {head.seq} ·
+        </Text>
+        <Code
+          title={head.hash}
+          style={{
+            minWidth: 0,
+            maxWidth: '14ch',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {head.hash}
+        </Code>
+        <CopyButton value={head.hash}>
+          {({ copied, copy }) => (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={copy}
+              leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
+            >
+              {copied ? 'Kopiert' : 'Kopier'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Text size="xs" c="dimmed">
+        Kontroller med npm run verify-journal og eksporten fra budjournalen.
+      </Text>
+    </Stack>
+  );
+}
