@@ -1,6 +1,7 @@
 import { formatAmountInWords } from '../../../shared/format/amount-in-words';
 import { formatLongDate } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
+import type { ChainLink } from '../../../shared/record/round-act';
 import { CLOSE_REASON_TEXT, ROUND_DELETED_TEXT } from '../../../shared/rules/journal-acts';
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { JournalEntry } from '../../../shared/schemas/journal';
@@ -10,12 +11,6 @@ import { BOLD, drawable, FONT, MONO } from './journal-pdf-tables';
 // the hash chain's head with how to check it.
 
 type Doc = PDFKit.PDFDocument;
-
-/** The last link of a round's hash chain: its number and its hash (64 hex digits). */
-export interface ChainHead {
-  seq: number;
-  hash: string;
-}
 
 /** What the first page says about the round and the copy. */
 export interface PdfFacts {
@@ -30,7 +25,7 @@ export interface PdfFacts {
   /** The bids, highest first: the winner's amount is told in words. */
   entries: JournalEntry[];
   /** The round's hash chain's last link (issue 24, items 8–11), printed under the facts; null without one. */
-  chainHead?: ChainHead | null;
+  chainHead?: ChainLink | null;
 }
 
 function fact(doc: Doc, label: string, value: string): void {
@@ -42,7 +37,7 @@ function fact(doc: Doc, label: string, value: string): void {
  * 'Kjedens hode: nr. 12, <hash>' and how to check it. The hash is in Courier, since it is read and compared
  * character by character; it has no spaces, so when the line is too narrow it moves whole to the next line.
  */
-function chainHeadLines(doc: Doc, head: ChainHead): void {
+function chainHeadLines(doc: Doc, head: ChainLink): void {
   doc.moveDown(0.5).font(BOLD).fontSize(10).text('Kjedens hode: ', { continued: true });
   doc.font(FONT).text(`nr. ${head.seq}, `, { continued: true });
   doc.font(MONO).fontSize(9.5).text(drawable(head.hash));

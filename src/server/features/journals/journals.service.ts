@@ -5,6 +5,7 @@ import { Forbidden, NotFound } from '../../errors';
 import type { Viewer } from '../../http/viewer';
 import type { BidWithBidder } from '../bids/bid-views';
 import type { CounterOfferRow } from '../counter-offers/counter-offer-records';
+import { chainHead } from '../round-chain/round-chain.service';
 import { actSigned, recordActs } from './journal-acts';
 import {
   buildJournal,
@@ -54,7 +55,9 @@ export async function writeRoundJournals(
 
 export async function listJournals(deps: AppDeps, viewer: Viewer): Promise<JournalView[]> {
   const rows = await findJournalsOfUser(deps.db, viewer.id);
-  return rows.map((row) => ({
+  // Read, not stored with the journal: the chain may grow after the close (an anonymisation, a deletion).
+  const heads = await Promise.all(rows.map((row) => chainHead(deps.db, row.bidRoundId)));
+  return rows.map((row, i) => ({
     id: row.id,
     createdAt: row.createdAt.toISOString(),
     bidRound: {
@@ -69,6 +72,7 @@ export async function listJournals(deps: AppDeps, viewer: Viewer): Promise<Journ
     acts: toJournalActs(row.journalData, row.roundDeletedAt),
     isOwnerCopy: row.journalData.isOwnerCopy,
     roundDeletedAt: row.roundDeletedAt?.toISOString() ?? null,
+    chainHead: heads[i] ?? null,
   }));
 }
 
@@ -142,6 +146,7 @@ export async function exportJournalPdf(
           signed: actSigned(recorded),
         }),
       ),
+      chainHead: await chainHead(deps.db, roundId),
     },
     { madeAt, compress },
   );

@@ -3,7 +3,7 @@ import { JOURNAL_ACT_KINDS } from '../../rules/journal-acts';
 import { bidPlanFields } from './bid';
 import { closeReasonSchema, wholeNumber } from './bid-round';
 import { timestamp } from './common';
-import { chainLinkFields } from './record';
+import { chainHeadSchema, chainLinkFields } from './record';
 
 // The answers of the journal routes and of closing a round (see common.ts): ../journal.ts re-exports
 // their types.

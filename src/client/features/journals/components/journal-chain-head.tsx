@@ -1,17 +1,12 @@
 import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-
-/** The last link of the round's hash chain (issue 24, items 8–11). */
-interface ChainHead {
-  seq: number;
-  hash: string;
-}
+import type { ChainLink } from '../../../../shared/record/round-act';
 
 /**
  * 'Kjedens hode: nr. 12 · 3f2a9c0d…' and how to check it (issue 24, item 9). The hash is cut short on the
  * screen by CSS only: the whole of it is in the text, so selecting it copies all 64 digits, as does 'Kopier'.
  */
-export function JournalChainHead({ head }: { head: ChainHead }) {
+export function JournalChainHead({ head }: { head: ChainLink }) {
   return (
     <Stack gap={2}>
       <Group gap={6} wrap="nowrap" align="center">
