@@ -9,25 +9,28 @@ import type { ChainLink } from '../../../../shared/record/round-act';
 export function JournalChainHead({ head }: { head: ChainLink }) {
   return (
     <Stack gap={2}>
-      <Group gap={6} wrap="nowrap" align="center">
-        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-          Kjedens hode:
-        </Text>
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          nr. {head.seq} ·
-        </Text>
-        <Code
-          title={head.hash}
-          style={{
-            minWidth: 0,
-            maxWidth: '14ch',
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            whiteSpace: 'nowrap',
-          }}
-        >
-          {head.hash}
-        </Code>
+      {/* On a narrow screen 'Kopier' wraps under the head rather than run past the dialog's edge. */}
+      <Group gap={6} align="center">
+        <Group gap={6} wrap="nowrap" align="center" style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            Kjedens hode:
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            nr. {head.seq} ·
+          </Text>
+          <Code
+            title={head.hash}
+            style={{
+              minWidth: 0,
+              maxWidth: '11ch',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            }}
+          >
+            {head.hash}
+          </Code>
+        </Group>
         <CopyButton value={head.hash}>
           {({ copied, copy }) => (
             <Button
