@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../../tests/setup/accounts';
-import { addPasskey, newAuthenticator } from '../../../../tests/setup/passkeys';
 import { pdfText } from '../../../../tests/setup/pdf-text';
 import { createRoundAs, inHours, placeBidOk } from '../../../../tests/setup/rounds';
+import { sellerSignerAndBidder } from '../../../../tests/setup/signer-and-bidder';
 import { bidBody, placeSignedBid } from '../../../../tests/setup/signing';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { formatShortDateTime } from '../../../shared/format/date';
@@ -22,11 +21,9 @@ const signedAt = { amount: 4_100_000, deadline: inHours(30) };
 // Signe has a passkey and signs her bid; Ola has none and bids as before. The owner closes the round.
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await signUp(t, 'selger@example.no', { firstName: 'Sofie', lastName: 'Selger' });
-  signer = await signUp(t, 'signe@example.no', { firstName: 'Signe', lastName: 'Passnøkkel' });
-  ola = await signUp(t, 'ola@example.no', { firstName: 'Ola', lastName: 'Hansen' });
-  const authenticator = newAuthenticator();
-  await addPasskey(t, signer, authenticator, 'Mobilen');
+  const people = await sellerSignerAndBidder(t);
+  ({ owner, signer, ola } = people);
+  const { authenticator } = people;
   const round = await createRoundAs(t, owner, { title: 'Signaturhuset', address: 'Storgata 5, 0155 Oslo' });
   roundId = round.id;
   const signed = await placeSignedBid(

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../../../../tests/setup/accounts';
 import { signInAdmin } from '../../../../tests/setup/admin';
-import { addPasskey, newAuthenticator } from '../../../../tests/setup/passkeys';
 import { pdfText } from '../../../../tests/setup/pdf-text';
 import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
+import { sellerSignerAndBidder } from '../../../../tests/setup/signer-and-bidder';
 import { bidBody, placeSignedBid } from '../../../../tests/setup/signing';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { JournalView } from '../../../shared/schemas/journal';
@@ -21,11 +20,9 @@ let roundId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await signUp(t, 'selger@example.no', { firstName: 'Sofie', lastName: 'Selger' });
-  signer = await signUp(t, 'signe@example.no', { firstName: 'Signe', lastName: 'Passnøkkel' });
-  ola = await signUp(t, 'ola@example.no', { firstName: 'Ola', lastName: 'Hansen' });
-  const authenticator = newAuthenticator();
-  await addPasskey(t, signer, authenticator, 'Mobilen');
+  const people = await sellerSignerAndBidder(t);
+  ({ owner, signer, ola } = people);
+  const { authenticator } = people;
   roundId = (await createRoundAs(t, owner, { title: 'Kjedehuset', address: 'Kjedeveien 1, 0150 Oslo' })).id;
   await placeBidOk(t, ola, roundId, 4_050_000);
   const signed = await placeSignedBid(t, signer, authenticator, bidBody(roundId, 4_100_000));
