@@ -172,6 +172,16 @@ describe('an admin deletes an open round with bids', () => {
       );
       prev = link.hash;
     }
+    // The owner of the deleted round still reads it as its owner: every secret, as before the deletion.
+    const owners = await t.request({
+      method: 'GET',
+      url: `/api/bid-rounds/${people.roundId}/journal/export`,
+      cookie: people.owner.cookie,
+    });
+    expect(owners.json().reader.role).toBe('owner');
+    const aboutBidders = owners.json().acts.filter((link: { act: { bidder?: string } }) => link.act.bidder);
+    expect(aboutBidders.length).toBeGreaterThan(0);
+    for (const link of aboutBidders) expect(link.secret?.salt).toEqual(expect.any(String));
   });
 
   it('its followers and every queued message and timer are gone; only the deletion is told', async () => {

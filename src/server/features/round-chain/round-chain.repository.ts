@@ -108,8 +108,11 @@ export async function findReaderRole(
   userId: string,
 ): Promise<'owner' | 'bidder' | 'participant' | null> {
   const result = await db.execute(sql`select
-      exists (select 1 from bid_rounds r join properties p on p.id = r.property_id
-        where r.id = ${roundId}::uuid and p.owner_id = ${userId}::uuid) as owner,
+      (exists (select 1 from bid_rounds r join properties p on p.id = r.property_id
+        where r.id = ${roundId}::uuid and p.owner_id = ${userId}::uuid)
+        -- A deleted round's owner is known by their kept copy of its journal (item 12).
+        or exists (select 1 from bid_journals j where j.bid_round_id = ${roundId}::uuid
+          and j.user_id = ${userId}::uuid and (j.journal_data->>'isOwnerCopy')::boolean)) as owner,
       exists (select 1 from bids b where b.bid_round_id = ${roundId}::uuid and b.user_id = ${userId}::uuid) as bidder,
       exists (select 1 from bid_journals j
         where j.bid_round_id = ${roundId}::uuid and j.user_id = ${userId}::uuid) as participant`);
