@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
+  type ChainCheck,
   type ChainVerification,
   type ExportedChain,
   verifyChainExport,
@@ -79,7 +80,12 @@ function readExport(file: string): ExportedChain {
   return v as ExportedChain;
 }
 
-const mark = (good: boolean) => (good ? '✓' : '✗');
+const ROLES: Record<string, string> = {
+  owner: 'selger',
+  bidder: 'budgiver',
+  participant: 'deltaker',
+  admin: 'administrator',
+};
 
 function report(
   exported: ExportedChain & Record<string, unknown>,
@@ -89,17 +95,22 @@ function report(
   const lines = [`Budkjede for budrunde ${String(exported.roundId ?? 'ukjent')}`];
   if (typeof exported.exportedAt === 'string') lines.push(`Eksportert: ${exported.exportedAt}`);
   const role = (exported.reader as { role?: string } | undefined)?.role;
-  if (role) lines.push(`Lest som: ${role}`);
+  if (role) lines.push(`Lest som: ${ROLES[role] ?? role}`);
   lines.push('');
+  // ✓ held, ✗ failed here, – not checked to the end (the check stops at the first broken act).
   const { links, signatures, commitments } = result.checked;
-  const broken = result.brokenAt;
-  lines.push(`${mark(links === result.length)} Lenker: ${links} av ${result.length} stemmer`);
-  lines.push(`${mark(broken === undefined)} Signaturer: ${signatures} kontrollert`);
-  lines.push(`${mark(broken === undefined)} Forpliktelser du har nøkkelen til: ${commitments} kontrollert`);
+  const walked = links === result.length && result.failed !== 'signatures' && result.failed !== 'commitments';
+  const mark = (check: ChainCheck) => {
+    if (result.failed === check) return '✗';
+    if (check === 'receipts') return result.checked.receipts === receipts ? '✓' : '✗';
+    return walked ? '✓' : '–';
+  };
+  lines.push(`${mark('links')} Lenker: ${links} av ${result.length} stemmer`);
+  lines.push(`${mark('signatures')} Signaturer: ${signatures} kontrollert`);
+  lines.push(`${mark('commitments')} Forpliktelser du har nøkkelen til: ${commitments} kontrollert`);
   if (receipts > 0)
-    lines.push(
-      `${mark(result.checked.receipts === receipts)} Kvitteringer: ${result.checked.receipts} av ${receipts} finnes i kjeden`,
-    );
+    lines.push(`${mark('receipts')} Kvitteringer: ${result.checked.receipts} av ${receipts} finnes i kjeden`);
+  if (result.failed === 'head') lines.push('✗ Kjedehodet er ikke kjedens siste lenke');
   const own = result.own.length > 0 ? ` (nr. ${result.own.join(', ')})` : '';
   lines.push(`Dine egne handlinger: ${result.own.length}${own}`);
   lines.push(`Kjedens lengde: ${result.length}`);
@@ -110,7 +121,7 @@ function report(
   lines.push(
     result.ok
       ? 'Kjeden er hel.'
-      : `Kjeden er brutt ved handling nr. ${broken}: ${result.reason ?? 'ukjent feil'}`,
+      : `Kjeden er brutt ved handling nr. ${result.brokenAt}: ${result.reason ?? 'ukjent feil'}`,
   );
   return lines.join('\n');
 }

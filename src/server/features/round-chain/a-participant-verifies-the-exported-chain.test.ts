@@ -119,6 +119,7 @@ describe('a participant verifies the exported chain', () => {
         ok: false,
         brokenAt: seq,
         reason: 'Hashen stemmer ikke med handlingen',
+        failed: 'links',
       });
     }
   });
@@ -157,6 +158,7 @@ describe('a participant verifies the exported chain', () => {
       ok: false,
       brokenAt: signedSeq,
       reason: 'Beløpet i handlingen (4000000) er ikke det som ble signert (4100000)',
+      failed: 'signatures',
     });
     const forgedSignature = rehashed(
       tampered(asArne, (c) => {

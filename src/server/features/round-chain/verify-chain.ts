@@ -42,15 +42,21 @@ export interface ChainVerification {
   brokenAt?: number;
   /** Why, in Norwegian, for the report. */
   reason?: string;
+  /** Which check failed there. */
+  failed?: ChainCheck;
   /** How many of each were checked and held. */
   checked: { links: number; signatures: number; commitments: number; receipts: number };
   /** The seqs of the reader's own acts (their user id behind the commitment). */
   own: number[];
 }
 
+/** Which check failed: a link (numbering, prevHash, hash, the round), a signature, a commitment, the head or a receipt. */
+export type ChainCheck = 'links' | 'signatures' | 'commitments' | 'head' | 'receipts';
+
 interface Broken {
   seq: number;
   reason: string;
+  check: ChainCheck;
 }
 
 /** Why an act's commitments (the bidder and the salted hashes) do not hold for the reader's secret, if so. */
@@ -127,9 +133,9 @@ function linkProblem(link: ExportedLink, index: number, prevHash: string, roundI
 function headProblem(exported: ExportedChain): Broken | null {
   const last = exported.acts.at(-1);
   const head = exported.head;
-  if (!last) return head ? { seq: head.seq, reason: 'Kjedehodet finnes ikke i kjeden' } : null;
+  if (!last) return head ? { seq: head.seq, reason: 'Kjedehodet finnes ikke i kjeden', check: 'head' } : null;
   if (!head || head.seq !== last.seq || head.hash !== last.hash)
-    return { seq: last.seq, reason: 'Kjedehodet er ikke kjedens siste lenke' };
+    return { seq: last.seq, reason: 'Kjedehodet er ikke kjedens siste lenke', check: 'head' };
   return null;
 }
 
@@ -151,14 +157,14 @@ export async function verifyChainExport(
     const seq = index + 1;
     const problem = linkProblem(link, index, prevHash, exported.roundId);
     if (problem) {
-      broken = { seq, reason: problem };
+      broken = { seq, reason: problem, check: 'links' };
       break;
     }
     checked.links += 1;
     if (link.act.signature) {
       const why = await signatureProblem(link, exported.relyingParty);
       if (why) {
-        broken = { seq, reason: why };
+        broken = { seq, reason: why, check: 'signatures' };
         break;
       }
       checked.signatures += 1;
@@ -166,7 +172,7 @@ export async function verifyChainExport(
     if (link.secret) {
       const why = commitmentProblem(link);
       if (why) {
-        broken = { seq, reason: why };
+        broken = { seq, reason: why, check: 'commitments' };
         break;
       }
       checked.commitments += 1;
@@ -184,7 +190,7 @@ export async function verifyChainExport(
     const reason = link
       ? `Kvitteringen for handling nr. ${receipt.seq} har en annen hash enn kjeden`
       : `Kvitteringen for handling nr. ${receipt.seq} finnes ikke i kjeden`;
-    if (!broken || receipt.seq < broken.seq) broken = { seq: receipt.seq, reason };
+    if (!broken || receipt.seq < broken.seq) broken = { seq: receipt.seq, reason, check: 'receipts' };
   }
   const last = exported.acts.at(-1);
   const result: ChainVerification = {
@@ -194,5 +200,5 @@ export async function verifyChainExport(
     checked,
     own,
   };
-  return broken ? { ...result, brokenAt: broken.seq, reason: broken.reason } : result;
+  return broken ? { ...result, brokenAt: broken.seq, reason: broken.reason, failed: broken.check } : result;
 }
