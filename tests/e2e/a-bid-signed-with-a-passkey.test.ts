@@ -8,6 +8,7 @@ import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
 import { screenshotAtBothWidths } from './screenshots';
 import { openRound } from './seller-and-bidder';
+import { addPasskeyOnScreen } from './virtual-passkey';
 
 // Issue 24, items 4, 5 and 7 on screen (decision 039): a bidder with a passkey reads the words of the bid in
 // the confirm dialog and signs them with a virtual authenticator (Chrome DevTools Protocol) that verifies
@@ -51,27 +52,8 @@ describe.skipIf(!chromiumAvailable())('a bid signed with a passkey', () => {
 
   it('the bidder adds a passkey, reads the statement in the confirm dialog and signs the bid', async () => {
     const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
     await logIn(page, baseUrl, 'ola@example.no', PASSWORD);
-    await page.getByRole('button', { name: 'Din profil' }).click();
-    await page.getByRole('button', { name: 'Passnøkler' }).click();
-    const passkeys = page.getByRole('dialog', { name: 'Passnøkler' });
-    await passkeys.getByLabel('Navn på ny passnøkkel').fill('Olas telefon');
-    await passkeys.getByRole('button', { name: 'Legg til passnøkkel' }).click();
-    await passkeys.getByRole('list', { name: 'Dine passnøkler' }).getByText('Olas telefon').waitFor();
-    await page.keyboard.press('Escape');
-    await passkeys.waitFor({ state: 'detached' });
+    const { cdp, authenticatorId } = await addPasskeyOnScreen(page, 'Olas telefon');
     const before = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]?.signCount;
 
     await page.goto(roundUrl);

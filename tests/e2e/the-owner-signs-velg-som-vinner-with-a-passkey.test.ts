@@ -10,6 +10,7 @@ import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
 import { openRound, placeDayBid } from './seller-and-bidder';
+import { addPasskeyOnScreen } from './virtual-passkey';
 
 // Issue 24 item 6 on screen (decision 041): an owner with a passkey reads the words of 'Velg som vinner' in
 // its dialog and signs them with a virtual authenticator (Chrome DevTools Protocol); the choice is stored
@@ -50,27 +51,8 @@ describe.skipIf(!chromiumAvailable())('the owner signs “Velg som vinner” wit
 
   it('the owner adds a passkey, reads the statement and signs the choice', async () => {
     const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
     await logIn(page, baseUrl, 'sofie@example.no', PASSWORD);
-    await page.getByRole('button', { name: 'Din profil' }).click();
-    await page.getByRole('button', { name: 'Passnøkler' }).click();
-    const passkeys = page.getByRole('dialog', { name: 'Passnøkler' });
-    await passkeys.getByLabel('Navn på ny passnøkkel').fill('Sofies telefon');
-    await passkeys.getByRole('button', { name: 'Legg til passnøkkel' }).click();
-    await passkeys.getByRole('list', { name: 'Dine passnøkler' }).getByText('Sofies telefon').waitFor();
-    await page.keyboard.press('Escape');
-    await passkeys.waitFor({ state: 'detached' });
+    await addPasskeyOnScreen(page, 'Sofies telefon');
 
     await page.goto(roundUrl);
     await page.getByRole('button', { name: 'Velg som vinner' }).click({ timeout: 15_000 });
