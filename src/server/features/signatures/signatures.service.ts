@@ -81,7 +81,11 @@ export async function signatureOptions(
 }
 
 /** A signature that held: what was signed and the proof, for bid_signatures or act_signatures. */
-export type VerifiedSignature = Omit<BidSignatureRow, 'bidId'> & { kind: ActKind; roundId: string; userId: string };
+export type VerifiedSignature = Omit<BidSignatureRow, 'bidId'> & {
+  kind: ActKind;
+  roundId: string;
+  userId: string;
+};
 
 /**
  * The one check of every signed act (decisions 039, 041), before the act takes its round's lock. Answers the
