@@ -10,6 +10,7 @@ export default defineConfig({
     './src/server/db/signature-schema.ts',
     './src/server/db/chain-schema.ts',
     './src/server/db/act-signature-schema.ts',
+    './src/server/db/listing-schema.ts',
   ],
   out: './drizzle',
 });

@@ -99,7 +99,14 @@ export const properties = pgTable(
     rooms: integer('rooms'),
     buildYear: integer('build_year'),
     floor: text('floor'),
+    // The cover; the same as imageUrls[0] whenever there are photos (issue 25: imageUrl stays the cover).
     imageUrl: text('image_url'),
+    // Every photo of the listing, in the owner's order, at most 30 (PUT /api/bid-rounds/{id}/photos).
+    imageUrls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
+    // The salgsoppgave (issue 25): a PDF in private storage, handed only to signed-in users.
+    prospectusKey: text('prospectus_key'),
+    prospectusSize: integer('prospectus_size'),
+    prospectusUploadedAt: ts('prospectus_uploaded_at'),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -118,7 +125,13 @@ export const bidRounds = pgTable(
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
     deadline: ts('deadline').notNull(),
+    // The effective shortest acceptance deadline: the later of the seller's own and the viewing rule's
+    // (12:00 on the first working day after the last viewing, issue 25). Bids are checked against this.
     minimumBidDeadline: ts('minimum_bid_deadline'),
+    // What the seller typed; kept so the effective one can be worked out again when viewings change.
+    sellerMinimumBidDeadline: ts('seller_minimum_bid_deadline'),
+    // 'viewing' | 'seller' | null: which of the two the effective deadline is.
+    minimumBidDeadlineReason: text('minimum_bid_deadline_reason'),
     winningBidId: uuid('winning_bid_id').references((): AnyPgColumn => bids.id, { onDelete: 'set null' }),
     isActive: boolean('is_active').notNull().default(true),
     isClosed: boolean('is_closed').notNull().default(false),

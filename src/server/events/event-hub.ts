@@ -34,6 +34,8 @@ const WEIGHT: Record<RoundChange, number> = {
   'bid-rejected': 0,
   'counter-offer': 0,
   settings: 1,
+  // Public, unlike settings: a visitor's card shows the photos and viewings.
+  listing: 1.5,
   price: 2,
   bid: 3,
   created: 4,

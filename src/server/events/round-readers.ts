@@ -38,10 +38,11 @@ export interface EventReaders {
 }
 
 /**
- * The changes a visitor's landing page shows: a round appears, changes its starting price, ends, or goes.
+ * The changes a visitor's landing page shows: a round appears, changes its starting price or its listing,
+ * ends, or goes.
  * Bids are not theirs to see.
  */
-const PUBLIC_CHANGES = new Set<RoundChange>(['created', 'price', 'closed', 'winner', 'deleted']);
+const PUBLIC_CHANGES = new Set<RoundChange>(['created', 'price', 'closed', 'winner', 'deleted', 'listing']);
 
 export const isPublicChange = (change: RoundChange) => PUBLIC_CHANGES.has(change);
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zod-locale';
 
 import { MAX_AMOUNT } from '../rules/amounts';
+import { MAX_ROUND_PHOTOS, TOO_MANY_PHOTOS_MESSAGE } from '../rules/round-edits';
 
 export { MAX_AMOUNT };
 export const DEFAULT_STARTING_PRICE = 1_000_000;
@@ -23,6 +24,8 @@ export const createRoundSchema = z
     minimumBidDeadline: isoDate.nullish(),
     deadline: isoDate.nullish(),
     imageUrl: z.string().max(500).nullish(),
+    // Every photo, the cover first when imageUrl is left out (issue 25); imageUrl, when given, is the cover.
+    imageUrls: z.array(z.string().max(500)).max(MAX_ROUND_PHOTOS, TOO_MANY_PHOTOS_MESSAGE).nullish(),
     size: optionalInt(100_000),
     rooms: optionalInt(1000),
     buildYear: z.number().int().min(1000).max(2100).nullish(),
@@ -45,9 +48,12 @@ export type {
   CloseReason,
   FollowerView,
   MemberProperty,
+  ProspectusView,
   PublicBidRound,
   PublicProperty,
+  RoundChangeView,
   RoundOwner,
+  ViewingView,
 } from './responses/bid-round';
 
 /** Stored image paths are shown under /objects/ (SPEC §3). */

@@ -16,7 +16,9 @@ export type AdminActionName =
   | 'select-winner'
   | 'reject-bid'
   | 'update-starting-price'
-  | 'sms-notifications';
+  | 'sms-notifications'
+  // A change to a listing: its text, photos, salgsoppgave or viewings (issue 25).
+  | 'edit-round';
 
 export interface AdminActionTarget {
   type: 'user' | 'round';

@@ -1,6 +1,7 @@
 import { formatMoney } from '../../../shared/format/money';
 import type { ChainLink } from '../../../shared/record/round-act';
 import { defaultRoundDeadline } from '../../../shared/rules/round-deadlines';
+import { MAX_ROUND_PHOTOS, TOO_MANY_PHOTOS_MESSAGE } from '../../../shared/rules/round-edits';
 import {
   type BidRoundView,
   type CloseReason,
@@ -32,7 +33,8 @@ import {
 } from './bid-rounds.repository';
 import { addFollower, findFollowers, isFollower, removeFollower } from './followers.repository';
 import { ALREADY_CLOSED, assertCanManage } from './round-lifecycle.service';
-import { findRoundRows, type RoundListFilter, type RoundRow } from './round-views.repository';
+import { roundViewFor, toPublicRound, toRoundView } from './round-views';
+import { findRoundRows, type RoundListFilter } from './round-views.repository';
 
 /** Creates a property and its round in one transaction. Deadlines are checked against database time. */
 export async function createRound(db: Db, ownerId: string, input: CreateRoundInput): Promise<string> {
@@ -49,6 +51,7 @@ export async function createRound(db: Db, ownerId: string, input: CreateRoundInp
       const message = 'Korteste budfrist kan ikke være etter budfristen for budrunden';
       throw new ValidationError(message, [{ path: 'minimumBidDeadline', message }]);
     }
+    const photos = roundPhotos(input);
     const propertyId = await insertProperty(tx, {
       title: input.title,
       address: input.address,
@@ -58,10 +61,17 @@ export async function createRound(db: Db, ownerId: string, input: CreateRoundInp
       rooms: input.rooms ?? null,
       buildYear: input.buildYear ?? null,
       floor: input.floor || null,
-      imageUrl: input.imageUrl ? toObjectPath(input.imageUrl) : null,
+      imageUrl: photos[0] ?? null,
+      imageUrls: photos,
       ownerId,
     });
-    const roundId = await insertRound(tx, { propertyId, deadline, minimumBidDeadline });
+    const roundId = await insertRound(tx, {
+      propertyId,
+      deadline,
+      minimumBidDeadline,
+      sellerMinimumBidDeadline: minimumBidDeadline,
+      minimumBidDeadlineReason: minimumBidDeadline ? 'seller' : null,
+    });
     await recordOpened(tx, { id: roundId, price: input.startingPrice, deadline }, now);
     await publishEvent(tx, { type: 'round', roundId, change: 'created' });
     return roundId;
@@ -93,69 +103,6 @@ function activeRoundJson({ row, bidderIds, json }: ActiveRound, viewer: Viewer |
     json.set(key, text);
   }
   return text;
-}
-
-/** A round as a visitor may see it: explicit public fields only, whatever the row holds. */
-export function toPublicRound(row: {
-  id: string;
-  deadline: Date;
-  minimumBidDeadline: Date | null;
-  isActive: boolean;
-  isClosed: boolean;
-  createdAt: Date;
-  property: PublicProperty;
-}): PublicBidRound {
-  const p = row.property;
-  return {
-    id: row.id,
-    deadline: row.deadline.toISOString(),
-    minimumBidDeadline: row.minimumBidDeadline?.toISOString() ?? null,
-    isActive: row.isActive,
-    isClosed: row.isClosed,
-    createdAt: row.createdAt.toISOString(),
-    property: {
-      title: p.title,
-      address: p.address,
-      description: p.description,
-      imageUrl: toObjectPath(p.imageUrl),
-      size: p.size,
-      rooms: p.rooms,
-      buildYear: p.buildYear,
-      floor: p.floor,
-      price: p.price,
-    },
-  };
-}
-
-/** A round as a signed-in user sees it; `hasBid` is about that user (the row's own, or one given). */
-export function toRoundView(row: RoundRow, viewerId: string, hasBid = row.hasBid): BidRoundView {
-  return roundViewFor(row, row.property.ownerId === viewerId, hasBid);
-}
-
-/** A round as a signed-in user sees it: what differs between users is these two flags, and nothing else. */
-function roundViewFor(row: RoundRow, isOwner: boolean, hasBid: boolean): BidRoundView {
-  return {
-    id: row.id,
-    deadline: row.deadline.toISOString(),
-    minimumBidDeadline: row.minimumBidDeadline?.toISOString() ?? null,
-    isActive: row.isActive,
-    isClosed: row.isClosed,
-    closedAt: row.closedAt?.toISOString() ?? null,
-    closeReason: (row.closeReason as CloseReason | null) ?? null,
-    winningBidId: row.winningBidId,
-    smsNotificationsEnabled: row.smsNotificationsEnabled,
-    createdAt: row.createdAt.toISOString(),
-    property: {
-      ...row.property,
-      imageUrl: toObjectPath(row.property.imageUrl),
-      owner: row.owner?.email ? row.owner : null,
-    },
-    highestBid: row.highestBid,
-    bidCount: row.bidCount,
-    liveBidCount: row.liveBidCount,
-    isOwner,
-    hasBid,
-  };
 }
 
 export async function listRounds(db: Db, viewer: Viewer, filter: RoundListFilter): Promise<BidRoundView[]> {
@@ -277,15 +224,35 @@ export function toFollowerViews(rows: Awaited<ReturnType<typeof findFollowers>>)
   }));
 }
 
-/** POST /api/bid-round: the signed-in user becomes the owner. An image must be one this server stored. */
+/**
+ * The round's photos as stored paths: `imageUrl`, the cover, first, then `imageUrls` in their order, each
+ * once (issue 25). SPEC.md's clients send only `imageUrl`; the create form sends both.
+ */
+export function roundPhotos(input: Pick<CreateRoundInput, 'imageUrl' | 'imageUrls'>): string[] {
+  const paths = [input.imageUrl, ...(input.imageUrls ?? [])]
+    .filter((url): url is string => Boolean(url))
+    .map((url) => toObjectPath(url) ?? url);
+  return [...new Set(paths)];
+}
+
+/** POST /api/bid-round: the signed-in user becomes the owner. Every image must be one this server stored. */
 export async function createRoundFor(
   deps: AppDeps,
   viewer: Viewer,
   input: CreateRoundInput,
 ): Promise<BidRoundView> {
-  if (input.imageUrl && !(await isStoredPropertyImage(deps.storage, toObjectPath(input.imageUrl) ?? ''))) {
+  const photos = roundPhotos(input);
+  if (photos.length > MAX_ROUND_PHOTOS) {
+    throw new ValidationError(TOO_MANY_PHOTOS_MESSAGE, [
+      { path: 'imageUrls', message: TOO_MANY_PHOTOS_MESSAGE },
+    ]);
+  }
+  for (const photo of photos) {
+    if (await isStoredPropertyImage(deps.storage, photo)) continue;
     const message = 'Fant ikke bildet. Last opp på nytt.';
-    throw new ValidationError(message, [{ path: 'imageUrl', message }]);
+    throw new ValidationError(message, [
+      { path: photo === photos[0] && input.imageUrl ? 'imageUrl' : 'imageUrls', message },
+    ]);
   }
   const id = await createRound(deps.db, viewer.id, input);
   return getRound(deps.db, viewer, id);

@@ -74,13 +74,27 @@ describe('GET /api/bid-rounds/active for a visitor', () => {
   it('returns only public fields and the starting price: no bids, owner or contact details', async () => {
     const [, later] = await listActive();
     expect(Object.keys(later ?? {}).sort()).toEqual(
-      ['createdAt', 'deadline', 'id', 'isActive', 'isClosed', 'minimumBidDeadline', 'property'].sort(),
+      [
+        'createdAt',
+        'deadline',
+        'id',
+        'isActive',
+        'isClosed',
+        'minimumBidDeadline',
+        'property',
+        // The listing's public parts (issue 25): viewing times, what sets the shortest deadline, what changed.
+        'viewings',
+        'minimumBidDeadlineReason',
+        'changes',
+      ].sort(),
     );
     expect(later?.property).toEqual({
       title: 'Senere',
       address: 'Solveien 12, 1357 Bekkestua',
       description: null,
       imageUrl: '/objects/property-images/a.jpg',
+      imageUrls: ['/objects/property-images/a.jpg'],
+      prospectus: null,
       size: 120,
       rooms: 5,
       buildYear: null,

@@ -8,8 +8,9 @@ import { type BidWithBidder, toBidViews, toOwnerBidViews } from '../bids/bid-vie
 import { findBidsWithBidders } from '../bids/bids.service';
 import { type CounterOfferRow, counterOffersOfRound } from '../counter-offers/counter-offer-records';
 import { toCounterOfferViews } from '../counter-offers/counter-offer-views';
-import { toFollowerViews, toPublicRound, toRoundView } from './bid-rounds.service';
+import { toFollowerViews } from './bid-rounds.service';
 import { findFollowers } from './followers.repository';
+import { toPublicRound, toRoundView } from './round-views';
 import { findRoundRows, type RoundRow } from './round-views.repository';
 
 // Moved here from events/ (decision 031): reading a round and deciding who sees what is the features' work;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { roundChanges, roundViewings } from '../../db/listing-schema';
 import { biddingEnded, highestLiveBid, liveBidsOf } from '../../db/live-bids';
 import { bidRounds, bids, properties, users } from '../../db/schema';
 import { databaseNow } from '../../db/time';
@@ -16,6 +17,30 @@ export type RoundListFilter =
 
 // Judged now while the round is open, and when bidding ended once it has (liveBidsAt).
 const liveBids = liveBidsOf(bidRounds.id, biddingEnded);
+
+/** A round's viewings, soonest first, as JSON the row carries (one query for a whole list of rounds). */
+const viewingsJson = sql<ViewingJson[]>`coalesce((select json_agg(json_build_object(
+  'id', ${roundViewings.id}, 'startsAt', ${roundViewings.startsAt}, 'endsAt', ${roundViewings.endsAt},
+  'note', ${roundViewings.note}) order by ${roundViewings.startsAt}, ${roundViewings.id})
+  from ${roundViewings} where ${roundViewings.bidRoundId} = ${bidRounds.id}), '[]'::json)`;
+
+/** A round's change log, oldest first. */
+const changesJson = sql<ChangeJson[]>`coalesce((select json_agg(json_build_object(
+  'at', ${roundChanges.madeAt}, 'kind', ${roundChanges.kind}, 'byAdmin', ${roundChanges.byAdmin})
+  order by ${roundChanges.madeAt}, ${roundChanges.id})
+  from ${roundChanges} where ${roundChanges.bidRoundId} = ${bidRounds.id}), '[]'::json)`;
+
+interface ViewingJson {
+  id: string;
+  startsAt: string;
+  endsAt: string;
+  note: string | null;
+}
+interface ChangeJson {
+  at: string;
+  kind: string;
+  byAdmin: boolean;
+}
 
 /**
  * Rounds with their property, owner contact, highest live bid, bid counts, and whether `viewerId` has bid
@@ -42,6 +67,7 @@ export async function findRoundRows(db: DbOrTx, filter: RoundListFilter, viewerI
       id: bidRounds.id,
       deadline: bidRounds.deadline,
       minimumBidDeadline: bidRounds.minimumBidDeadline,
+      minimumBidDeadlineReason: bidRounds.minimumBidDeadlineReason,
       isActive: bidRounds.isActive,
       isClosed: bidRounds.isClosed,
       closedAt: bidRounds.closedAt,
@@ -59,6 +85,8 @@ export async function findRoundRows(db: DbOrTx, filter: RoundListFilter, viewerI
       bidCount: sql<number>`(select count(*)::int from ${bids} where ${bids.bidRoundId} = ${bidRounds.id})`,
       liveBidCount: sql<number>`(select count(*)::int ${liveBids})`,
       hasBid,
+      viewings: viewingsJson,
+      changes: changesJson,
     })
     .from(bidRounds)
     .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
@@ -75,6 +103,9 @@ export async function findRoundRows(db: DbOrTx, filter: RoundListFilter, viewerI
     bidCount: Number(r.bidCount),
     liveBidCount: Number(r.liveBidCount),
     hasBid: Boolean(r.hasBid),
+    // JSON carries the database's own time text; the views want instants.
+    viewings: r.viewings.map((v) => ({ ...v, startsAt: new Date(v.startsAt), endsAt: new Date(v.endsAt) })),
+    changes: r.changes.map((c) => ({ ...c, at: new Date(c.at) })),
   }));
 }
 

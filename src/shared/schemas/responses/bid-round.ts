@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROUND_EDIT_KINDS } from '../../rules/round-edits';
 import { timestamp } from './common';
 import { chainLinkFields } from './record';
 
@@ -6,6 +7,38 @@ import { chainLinkFields } from './record';
 
 /** Kroner, or a count: whole numbers. */
 export const wholeNumber = z.number().int();
+
+/** The salgsoppgave's facts: 'Last ned salgsoppgave (PDF, 4,2 MB)'. */
+export const prospectusSchema = z
+  .object({ size: wholeNumber.describe('Byte'), uploadedAt: timestamp })
+  .meta({ id: 'Salgsoppgave' });
+
+/** A viewing (visning), in the round's views sorted by start. */
+export const viewingSchema = z
+  .object({ id: z.guid(), startsAt: timestamp, endsAt: timestamp, note: z.string().nullable() })
+  .meta({ id: 'Visning' });
+
+/** Which rule sets the shortest acceptance deadline: the 12:00 rule after the last viewing, or the seller's. */
+export const minimumBidDeadlineReasonSchema = z.enum(['viewing', 'seller']);
+
+/** One change to the listing after it was published (issue 25): what and when, never the old text. */
+export const roundChangeSchema = z
+  .object({
+    at: timestamp,
+    kind: z.enum(ROUND_EDIT_KINDS),
+    /** Made by an administrator, not the owner. */
+    byAdmin: z.boolean(),
+  })
+  .meta({ id: 'Endring' });
+
+/** The parts of a listing beside the property that every view shows (issue 25). */
+const listingFields = {
+  viewings: z.array(viewingSchema),
+  minimumBidDeadlineReason: minimumBidDeadlineReasonSchema
+    .nullable()
+    .describe('viewing: 12:00 første virkedag etter siste visning; seller: selgerens egen'),
+  changes: z.array(roundChangeSchema).describe('Endringer etter publisering, eldste først'),
+};
 
 /** The property as anyone, also a visitor, may see it. */
 export const publicPropertySchema = z
@@ -15,7 +48,10 @@ export const publicPropertySchema = z
     /** The starting price (startpris), kroner: public, as the asking price of every Norwegian listing. */
     price: wholeNumber.describe('Startpris i kroner'),
     description: z.string().nullable(),
-    imageUrl: z.string().nullable().describe('Under /objects/'),
+    imageUrl: z.string().nullable().describe('Forsidebildet, under /objects/: det første av imageUrls'),
+    imageUrls: z.array(z.string()).describe('Alle bildene i eierens rekkefølge (høyst 30), under /objects/'),
+    /** The salgsoppgave, when there is one: signed-in users download it from …/prospectus. */
+    prospectus: prospectusSchema.nullable(),
     size: wholeNumber.nullable().describe('Kvadratmeter'),
     rooms: wholeNumber.nullable(),
     buildYear: wholeNumber.nullable(),
@@ -33,6 +69,7 @@ export const publicBidRoundSchema = z
     isClosed: z.boolean(),
     createdAt: timestamp,
     property: publicPropertySchema,
+    ...listingFields,
   })
   .meta({ id: 'OffentligBudrunde' });
 
@@ -81,6 +118,7 @@ export const bidRoundViewSchema = z
     smsNotificationsEnabled: z.boolean(),
     createdAt: timestamp,
     property: memberPropertySchema,
+    ...listingFields,
     /** The highest live bid: lapsed bids and bids of deleted accounts do not count. Null when none is live. */
     highestBid: wholeNumber.nullable().describe('Høyeste gjeldende bud, null når ingen bud gjelder'),
     /** Every bid ever placed in the round. */
@@ -124,3 +162,6 @@ export type MemberProperty = z.input<typeof memberPropertySchema>;
 export type CloseReason = z.input<typeof closeReasonSchema>;
 export type BidRoundView = z.input<typeof bidRoundViewSchema>;
 export type FollowerView = z.input<typeof followerViewSchema>;
+export type ViewingView = z.input<typeof viewingSchema>;
+export type RoundChangeView = z.input<typeof roundChangeSchema>;
+export type ProspectusView = z.input<typeof prospectusSchema>;

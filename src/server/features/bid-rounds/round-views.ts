@@ -1,0 +1,126 @@
+import type { RoundEditKind } from '../../../shared/rules/round-edits';
+import type { MinimumBidDeadlineReason } from '../../../shared/rules/viewing-deadline';
+import {
+  type BidRoundView,
+  type CloseReason,
+  type ProspectusView,
+  type PublicBidRound,
+  type RoundChangeView,
+  toObjectPath,
+  type ViewingView,
+} from '../../../shared/schemas/bid-round';
+import type { RoundRow } from './round-views.repository';
+
+// A round's views, built from explicit field lists: nothing a row holds leaves unless named here.
+
+/** What a listing shows beside its property, for every reader (issue 25). */
+interface ListingRow {
+  minimumBidDeadlineReason: string | null;
+  viewings: { id: string; startsAt: Date; endsAt: Date; note: string | null }[];
+  changes: { at: Date; kind: string; byAdmin: boolean }[];
+}
+
+interface PhotoRow {
+  imageUrl: string | null;
+  imageUrls: string[];
+  prospectusSize: number | null;
+  prospectusUploadedAt: Date | null;
+}
+
+export function toViewingViews(viewings: ListingRow['viewings']): ViewingView[] {
+  return viewings.map((v) => ({
+    id: v.id,
+    startsAt: v.startsAt.toISOString(),
+    endsAt: v.endsAt.toISOString(),
+    note: v.note,
+  }));
+}
+
+function listingOf(row: ListingRow) {
+  return {
+    viewings: toViewingViews(row.viewings),
+    minimumBidDeadlineReason: (row.minimumBidDeadlineReason as MinimumBidDeadlineReason | null) ?? null,
+    changes: row.changes.map(
+      (c): RoundChangeView => ({ at: c.at.toISOString(), kind: c.kind as RoundEditKind, byAdmin: c.byAdmin }),
+    ),
+  };
+}
+
+/** The cover, every photo under /objects/, and the salgsoppgave's facts. */
+function photosOf(p: PhotoRow) {
+  const prospectus: ProspectusView | null =
+    p.prospectusSize !== null && p.prospectusUploadedAt
+      ? { size: p.prospectusSize, uploadedAt: p.prospectusUploadedAt.toISOString() }
+      : null;
+  return {
+    imageUrl: toObjectPath(p.imageUrl),
+    imageUrls: p.imageUrls.map((url) => toObjectPath(url) ?? url),
+    prospectus,
+  };
+}
+
+/** A round as a visitor may see it: explicit public fields only, whatever the row holds. */
+export function toPublicRound(row: RoundRow): PublicBidRound {
+  const p = row.property;
+  return {
+    id: row.id,
+    deadline: row.deadline.toISOString(),
+    minimumBidDeadline: row.minimumBidDeadline?.toISOString() ?? null,
+    isActive: row.isActive,
+    isClosed: row.isClosed,
+    createdAt: row.createdAt.toISOString(),
+    property: {
+      title: p.title,
+      address: p.address,
+      description: p.description,
+      ...photosOf(p),
+      size: p.size,
+      rooms: p.rooms,
+      buildYear: p.buildYear,
+      floor: p.floor,
+      price: p.price,
+    },
+    ...listingOf(row),
+  };
+}
+
+/** A round as a signed-in user sees it; `hasBid` is about that user (the row's own, or one given). */
+export function toRoundView(row: RoundRow, viewerId: string, hasBid = row.hasBid): BidRoundView {
+  return roundViewFor(row, row.property.ownerId === viewerId, hasBid);
+}
+
+/** A round as a signed-in user sees it: what differs between users is these two flags, and nothing else. */
+export function roundViewFor(row: RoundRow, isOwner: boolean, hasBid: boolean): BidRoundView {
+  const p = row.property;
+  return {
+    id: row.id,
+    deadline: row.deadline.toISOString(),
+    minimumBidDeadline: row.minimumBidDeadline?.toISOString() ?? null,
+    isActive: row.isActive,
+    isClosed: row.isClosed,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    closeReason: (row.closeReason as CloseReason | null) ?? null,
+    winningBidId: row.winningBidId,
+    smsNotificationsEnabled: row.smsNotificationsEnabled,
+    createdAt: row.createdAt.toISOString(),
+    property: {
+      title: p.title,
+      address: p.address,
+      description: p.description,
+      ...photosOf(p),
+      size: p.size,
+      rooms: p.rooms,
+      buildYear: p.buildYear,
+      floor: p.floor,
+      price: p.price,
+      ownerId: p.ownerId,
+      owner: row.owner?.email ? row.owner : null,
+    },
+    ...listingOf(row),
+    highestBid: row.highestBid,
+    bidCount: row.bidCount,
+    liveBidCount: row.liveBidCount,
+    isOwner,
+    hasBid,
+  };
+}

@@ -1,0 +1,15 @@
+import { effectiveMinimumBidDeadline } from '../../../shared/rules/viewing-deadline';
+import type { DbOrTx } from '../../db/client';
+import { findDeadlineInputs, setMinimumBidDeadline } from './viewings.repository';
+
+/**
+ * Works the round's effective shortest acceptance deadline out again (the 12:00 rule, issue 25), in the
+ * transaction that added or removed a viewing, under the round's lock: bids are checked against the stored
+ * result, so a bid placed after the viewing commits already meets the new rule.
+ */
+export async function refreshMinimumBidDeadline(tx: DbOrTx, roundId: string): Promise<void> {
+  const inputs = await findDeadlineInputs(tx, roundId);
+  if (!inputs) return;
+  const { minimumBidDeadline, reason } = effectiveMinimumBidDeadline(inputs.seller, inputs.lastViewingEnd);
+  await setMinimumBidDeadline(tx, roundId, minimumBidDeadline, reason);
+}

@@ -1,0 +1,47 @@
+// What may change in a listing after it is published, each recorded as a round change (issue 25). The log
+// says what and when, never the old text: the seller may correct a mistake without keeping it on show.
+
+export const ROUND_EDIT_KINDS = [
+  'title',
+  'address',
+  'description',
+  'photos',
+  'prospectus-added',
+  'prospectus-replaced',
+  'prospectus-removed',
+  'viewing-added',
+  'viewing-removed',
+  'starting-price',
+] as const;
+export type RoundEditKind = (typeof ROUND_EDIT_KINDS)[number];
+
+/** The sentence the round page's 'Endringer' shows after the time: 'Beskrivelsen er endret'. */
+export const ROUND_EDIT_TEXT: Record<RoundEditKind, string> = {
+  title: 'Tittelen er endret',
+  address: 'Adressen er endret',
+  description: 'Beskrivelsen er endret',
+  photos: 'Bildene er endret',
+  'prospectus-added': 'Salgsoppgaven er lagt ut',
+  'prospectus-replaced': 'Salgsoppgaven er byttet ut',
+  'prospectus-removed': 'Salgsoppgaven er fjernet',
+  'viewing-added': 'En visning er lagt til',
+  'viewing-removed': 'En visning er fjernet',
+  'starting-price': 'Startprisen er endret',
+};
+
+/**
+ * The changes followers are told of by e-mail ('Endring i budrunden: {title}'): what a buyer must read
+ * again before bidding. A new title, address or photos, or a price they already hear of, is shown only.
+ */
+export const MAILED_EDIT_KINDS: ReadonlySet<RoundEditKind> = new Set<RoundEditKind>([
+  'description',
+  'prospectus-added',
+  'prospectus-replaced',
+  'prospectus-removed',
+  'viewing-added',
+  'viewing-removed',
+]);
+
+/** A round may show at most this many photos (issue 25). */
+export const MAX_ROUND_PHOTOS = 30;
+export const TOO_MANY_PHOTOS_MESSAGE = `En budrunde kan ha høyst ${MAX_ROUND_PHOTOS} bilder`;
