@@ -4,11 +4,8 @@ import { defaultRoundDeadline } from '../../../shared/rules/round-deadlines';
 import { MAX_ROUND_PHOTOS, TOO_MANY_PHOTOS_MESSAGE } from '../../../shared/rules/round-edits';
 import {
   type BidRoundView,
-  type CloseReason,
   type CreateRoundInput,
   type FollowerView,
-  type PublicBidRound,
-  type PublicProperty,
   toObjectPath,
 } from '../../../shared/schemas/bid-round';
 import type { Db, DbOrTx } from '../../db/client';

@@ -8,10 +8,10 @@ import { enqueueJobs } from '../../jobs/queue';
 import { MAIL_JOB } from '../../mail/mail-jobs';
 import { roundChangedMail } from '../../mail/round-change-mails';
 import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
-import type { LockedRound } from '../bid-rounds/bid-rounds.repository';
-import { findFollowers } from '../bid-rounds/followers.repository';
 import { roundUrl } from '../bids/bid-notices';
 import { findHighestLiveBid } from '../bids/bids.service';
+import type { LockedRound } from './bid-rounds.repository';
+import { findFollowers } from './followers.repository';
 
 /**
  * Records a change to a published listing (issue 25), in the change's own transaction under the round's
