@@ -13,6 +13,7 @@ import { PropertyImage } from './property-image';
 import { isRoundOpen, RoundBadges } from './round-badges';
 import classes from './round-card.module.css';
 import { RoundFacts } from './round-facts';
+import { hasListing, RoundListing } from './round-listing';
 
 const DIVIDER = { borderTop: '1px solid var(--mantine-color-gray-3)' };
 
@@ -93,6 +94,11 @@ export function RoundCard({
       {property.description && forceOpen ? (
         <Box p="md" style={DIVIDER}>
           <FullDescription text={property.description} />
+        </Box>
+      ) : null}
+      {forceOpen && hasListing(round) ? (
+        <Box p="md" style={DIVIDER}>
+          <RoundListing round={round} />
         </Box>
       ) : null}
       {/* Not Mantine's default, React's <Activity>: on a page the server rendered (decision 024) that is a

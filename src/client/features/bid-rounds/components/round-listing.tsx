@@ -1,0 +1,25 @@
+import { Stack } from '@mantine/core';
+import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { RoundChanges } from './round-changes';
+
+/** Whether the round page has a listing block to show: the owner always has its controls. */
+export function hasListing(round: BidRoundView): boolean {
+  return (
+    round.isOwner ||
+    round.changes.length > 0 ||
+    round.viewings.length > 0 ||
+    round.property.prospectus !== null
+  );
+}
+
+/**
+ * The listing's parts on the round page beside the description (issue 25), in the order a buyer reads a
+ * Norwegian listing: the salgsoppgave, the viewings, then what has changed since it was published.
+ */
+export function RoundListing({ round }: { round: BidRoundView }) {
+  return (
+    <Stack gap="md" data-testid="round-listing">
+      <RoundChanges changes={round.changes} />
+    </Stack>
+  );
+}
