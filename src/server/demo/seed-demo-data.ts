@@ -12,6 +12,9 @@ import { storePropertyImage } from '../features/images/image-processing';
 import { enqueueTokenMail } from '../mail/mail-jobs';
 import { seedDemoBids } from './demo-bids';
 import { drawPropertyPicture, type PictureStyle } from './property-picture';
+import { drawRoomPicture, type RoomKind } from './room-pictures';
+
+const ROOMS: RoomKind[] = ['living-room', 'kitchen', 'bedroom'];
 
 export const DEMO_PASSWORD = 'budrunde123';
 
@@ -165,10 +168,16 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
   const roundIds: string[] = [];
   for (const { daysAhead, picture, round } of ROUNDS) {
     const imageUrl = await storePropertyImage(deps.storage, await drawPropertyPicture(picture));
+    // The outside first, as the cover, then the rooms (issue 25: a listing has a gallery).
+    const imageUrls = [imageUrl];
+    for (const room of ROOMS) {
+      imageUrls.push(await storePropertyImage(deps.storage, await drawRoomPicture(room, picture.roof)));
+    }
     const day = getOsloParts(new Date(now.getTime() + daysAhead * 86_400_000));
     const input = createRoundSchema.parse({
       ...round,
       imageUrl,
+      imageUrls,
       deadline: makeOsloDate(day.year, day.month, day.day, 12, 0).toISOString(),
     });
     roundIds.push(await createRound(deps.db, ids.seller, input));
