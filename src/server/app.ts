@@ -32,6 +32,8 @@ import { passkeysRoutes } from './features/passkeys/passkeys.routes';
 import { roundChainRoutes } from './features/round-chain/round-chain.routes';
 import { signaturesRoutes } from './features/signatures/signatures.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { viewingJobHandlers } from './features/viewings/viewing-follow-up';
+import { viewingsRoutes } from './features/viewings/viewings.routes';
 import { registerAccess } from './http/access';
 import { registerApiDocs } from './http/api-docs';
 import { registerApiRateLimit } from './http/api-rate-limit';
@@ -63,6 +65,7 @@ registerJobHandlers(
   bidPlacedJobHandlers,
   bidNoticeJobHandlers,
   counterOfferJobHandlers,
+  viewingJobHandlers,
 );
 registerPeriodicTasks((deps, log) => [
   {
@@ -167,6 +170,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(bidRoundsRoutes(deps));
     await api.register(bidsRoutes(deps, metrics));
     await api.register(counterOffersRoutes(deps));
+    await api.register(viewingsRoutes(deps));
     await api.register(journalsRoutes(deps));
     await api.register(roundChainRoutes(deps));
     await api.register(passkeysRoutes(deps));

@@ -208,6 +208,10 @@ export async function administratorWalk(c: WalkContext) {
     '/api/admin/approve-password-reset/{id}': { newPassword: 'adminsatt3' },
     '/api/bid-rounds/{id}/bids/{bidId}/reject': {},
     '/api/passkeys/{id}': {},
+    '/api/bid-rounds/{id}/viewings': {
+      startsAt: '2027-04-20T15:00:00Z',
+      endsAt: '2027-04-20T16:00:00Z',
+    },
     '/api/bid-rounds/{id}/counter-offers': {
       bidId: unknownId(),
       amount: 4_500_000,

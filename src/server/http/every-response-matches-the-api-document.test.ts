@@ -4,6 +4,7 @@ import { signInAdmin, signInVerified } from '../../../tests/setup/admin';
 import { accountsWalk, administratorWalk } from '../../../tests/setup/api-contract-account-walks';
 import { counterOffersWalk } from '../../../tests/setup/api-contract-counter-offer-walk';
 import { passkeysWalk } from '../../../tests/setup/api-contract-passkey-walk';
+import { viewingsWalk } from '../../../tests/setup/api-contract-viewing-walk';
 import {
   fill,
   openStream,
@@ -24,7 +25,7 @@ import { OPENAPI_PATH } from './api-docs';
 // test checks that every operation in the document was called, and answered a success at least once.
 // The checker itself is tried on a made-up document in api-contract-check-names-what-is-wrong.test.ts; the
 // long walks are in tests/setup/api-contract-walks.ts, api-contract-counter-offer-walk.ts,
-// api-contract-passkey-walk.ts and api-contract-account-walks.ts, all against this
+// api-contract-passkey-walk.ts, api-contract-viewing-walk.ts and api-contract-account-walks.ts, all against this
 // one app and this one contract, so that the last test sees every call.
 
 // The app, the contract, and the people and things the walk builds up, shared by the tests below in order.
@@ -141,6 +142,12 @@ describe('every answer matches the API document', () => {
   it('counter-offers: made, read, declined, withdrawn and accepted, with every refusal', async () => {
     const start = mark();
     await counterOffersWalk(c);
+    expectAllMatchedSince(start);
+  });
+
+  it('viewings: added, removed, in a calendar, signed up for and off, their lists, with every refusal', async () => {
+    const start = mark();
+    await viewingsWalk(c);
     expectAllMatchedSince(start);
   });
 

@@ -259,3 +259,11 @@ export async function createRoundFor(
 export function isPropertyImageInUse(db: DbOrTx, imageUrl: string): Promise<boolean> {
   return isImageInUse(db, imageUrl);
 }
+
+/**
+ * Makes the user a follower of the round in the caller's transaction, if they were not one: signing up for a
+ * viewing follows the round (issue 25). The caller holds the round's lock and publishes the change.
+ */
+export function followInTransaction(tx: DbOrTx, roundId: string, userId: string): Promise<void> {
+  return addFollower(tx, roundId, userId);
+}

@@ -49,7 +49,8 @@ function neutralise(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-function cell(value: string | number | null): string {
+/** One CSV cell, quoted when it must be and never a formula; the viewing list's CSV writes its cells so too. */
+export function cell(value: string | number | null): string {
   const text = value === null ? '' : typeof value === 'number' ? String(value) : neutralise(value);
   return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -1,0 +1,83 @@
+import type { ViewingSignup } from '../../../shared/schemas/viewing';
+import type { Db } from '../../db/client';
+import { databaseNow } from '../../db/time';
+import { Conflict, Forbidden, NotFound } from '../../errors';
+import { publishEvent } from '../../events/bus-event';
+import type { Viewer } from '../../http/viewer';
+import { followInTransaction } from '../bid-rounds/bid-rounds.service';
+import { ALREADY_CLOSED, assertCanManage, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
+import { ROUND_NOT_FOUND } from '../bids/bids.service';
+import {
+  deleteSignup,
+  findRoundListing,
+  findSignedUpViewingIds,
+  findSignups,
+  findViewing,
+  insertSignup,
+} from './viewings.repository';
+import { VIEWING_IS_OVER, VIEWING_NOT_FOUND, viewingOfRound } from './viewings.service';
+
+export const OWN_ROUND = 'Du kan ikke melde deg på visning i din egen budrunde';
+
+/**
+ * Signs the user up for a viewing, or off it (the visningsliste, issue 25). Only a verified address, as for
+ * following: the seller calls the people on the list. Signing up follows the round too, so that the owner's
+ * follower list, open on their page, hears of it at once. Under the round's lock, so that nobody joins the
+ * list of a round that has just closed; asking twice changes nothing.
+ */
+export async function setSignedUp(
+  db: Db,
+  viewer: Viewer,
+  roundId: string,
+  viewingId: string,
+  signedUp: boolean,
+): Promise<{ signedUp: boolean }> {
+  if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
+  return db.transaction(async (tx) => {
+    const round = await lockRoundForChange(tx, roundId);
+    if (!round) throw new NotFound(ROUND_NOT_FOUND);
+    if (round.ownerId === viewer.id) throw new Forbidden(OWN_ROUND);
+    const now = await databaseNow(tx);
+    if (round.isClosed || round.deadline <= now) throw new Conflict(ALREADY_CLOSED);
+    const viewing = await findViewing(tx, roundId, viewingId);
+    if (!viewing) throw new NotFound(VIEWING_NOT_FOUND);
+    // The list of a viewing that is over is what the seller follows up: it no longer changes.
+    if (viewing.endsAt <= now) throw new Conflict(VIEWING_IS_OVER);
+    if (signedUp) {
+      await insertSignup(tx, viewingId, viewer.id);
+      await followInTransaction(tx, roundId, viewer.id);
+      await publishEvent(tx, { type: 'round', roundId, change: 'followers' });
+    } else {
+      await deleteSignup(tx, viewingId, viewer.id);
+    }
+    return { signedUp };
+  });
+}
+
+/** The viewings of the round the caller is signed up for: which buttons say 'Meld av'. */
+export async function mySignups(db: Db, viewer: Viewer, roundId: string): Promise<{ viewingIds: string[] }> {
+  if (!(await findRoundListing(db, roundId))) throw new NotFound(ROUND_NOT_FOUND);
+  return { viewingIds: await findSignedUpViewingIds(db, roundId, viewer.id) };
+}
+
+/** A viewing's list for its round's owner or an administrator: name, e-mail and phone, to follow up. */
+export async function viewingSignups(
+  db: Db,
+  viewer: Viewer,
+  roundId: string,
+  viewingId: string,
+): Promise<{ viewing: { startsAt: Date }; signups: ViewingSignup[] }> {
+  assertCanManage(await findRoundListing(db, roundId), viewer);
+  const viewing = await viewingOfRound(db, roundId, viewingId);
+  const rows = await findSignups(db, viewingId);
+  return {
+    viewing,
+    signups: rows.map((r) => ({
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      phone: r.phone,
+      signedUpAt: r.signedUpAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,28 @@
+import { formatDayMonthTime } from '../../shared/format/date';
+import { renderMail } from './layout';
+import type { Mail } from './mailer';
+import { hello, type MailRound, roundName } from './round-mails';
+
+/**
+ * To everyone on a viewing's list once it has ended (issue 25), as Propr does: the salgsoppgave and the way
+ * to the bid round. Without a salgsoppgave yet, the mail says so rather than link to nothing.
+ */
+export function viewingFollowUpMail(
+  to: { email: string; firstName: string },
+  round: MailRound,
+  viewing: { startsAt: Date },
+  links: { round: string; prospectus: string | null },
+): Mail {
+  return renderMail(to.email, {
+    subject: `Takk for visningen: ${round.title}`,
+    greeting: hello(to),
+    paragraphs: [
+      `Takk for at du meldte deg på visningen av ${roundName(round)} ${formatDayMonthTime(viewing.startsAt)}.`,
+      links.prospectus
+        ? `Salgsoppgaven kan du laste ned her: ${links.prospectus}`
+        : 'Selgeren har ikke lagt ut salgsoppgave ennå. Du finner den i budrunden når den kommer.',
+      'Vil du by, gjør du det i budrunden. Husk at et bud er bindende.',
+    ],
+    action: { label: 'Gå til budrunden', url: links.round },
+  });
+}
