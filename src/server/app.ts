@@ -29,6 +29,7 @@ import { objectsRoutes } from './features/images/objects.routes';
 import { uploadRoutes } from './features/images/upload.routes';
 import { journalsRoutes } from './features/journals/journals.routes';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes';
+import { photosRoutes } from './features/photos/photos.routes';
 import { roundChainRoutes } from './features/round-chain/round-chain.routes';
 import { signaturesRoutes } from './features/signatures/signatures.routes';
 import { siteRoutes } from './features/site/site.routes';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(signaturesRoutes(deps));
     await api.register(adminRoutes(deps));
     await api.register(uploadRoutes(deps));
+    await api.register(photosRoutes(deps));
     await api.register(financingProofsRoutes(deps));
     await api.register(eventsRoutes(deps));
     options.extendApi?.(api);

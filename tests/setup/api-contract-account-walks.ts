@@ -203,6 +203,7 @@ export async function administratorWalk(c: WalkContext) {
   const validBodies: Record<string, object> = {
     '/api/bid-rounds/{id}/starting-bid': { newStartingBid: 4_500_000 },
     '/api/bid-rounds/{id}/sms-notifications': { enabled: false },
+    '/api/bid-rounds/{id}/photos': { imageUrls: [] },
     '/api/admin/users/{id}': edited,
     '/api/admin/users/{id}/change-password': { newPassword: 'adminsatt3' },
     '/api/admin/approve-password-reset/{id}': { newPassword: 'adminsatt3' },

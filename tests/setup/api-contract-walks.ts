@@ -130,6 +130,13 @@ export async function ownerAndBiddersWalk(c: WalkContext) {
     cookie: owner,
     payload: { enabled: true },
   });
+  // The owner orders the photos after publishing (issue 25): here the one photo, kept.
+  await api.request({
+    method: 'PUT',
+    url: `/api/bid-rounds/${roundId}/photos`,
+    cookie: owner,
+    payload: { imageUrls: [objectPath] },
+  });
 
   // A bidder looks, follows, uploads a financing proof and bids with it.
   await api.request({ method: 'GET', url: '/api/bid-rounds/active', cookie: bidder });

@@ -21,7 +21,7 @@ import { findBidsWithBidders, ROUND_NOT_FOUND } from '../bids/bids.service';
 import { dropQueuedCounterOfferJobs } from '../counter-offers/counter-offer-notices';
 import { counterOffersOfRound } from '../counter-offers/counter-offer-records';
 import { forgetProofsOfRound } from '../financing-proofs/financing-proofs.service';
-import { propertyImageKey } from '../images/upload.service';
+import { propertyPhotoKeys } from '../images/upload.service';
 import { markRoundJournalsDeleted } from '../journals/journals.service';
 import { recordDeleted } from '../round-chain/round-acts';
 import { recordAdminAction } from './admin-actions.service';
@@ -49,8 +49,8 @@ async function peopleOf(tx: Tx, round: LockedRound, bids: Awaited<ReturnType<typ
  * journal, every journal of the round is marked with the deletion's time, and the deletion is the last act
  * of the round's chain (decision 040). Then what was queued about it
  * goes, the owner and every bidder are told, the round goes with its property, bids and followers, and the
- * audit row is written. The image goes after the commit: storage is not part of the transaction, and an
- * image left behind is harmless where a round without its image is not.
+ * audit row is written. The photos go after the commit: storage is not part of the transaction, and a
+ * photo left behind is harmless where a round without its photos is not.
  */
 export async function deleteRoundAsAdmin(
   deps: AppDeps,
@@ -58,7 +58,7 @@ export async function deleteRoundAsAdmin(
   roundId: string,
   log?: FastifyBaseLogger,
 ): Promise<void> {
-  const imageUrl = await deps.db.transaction(async (tx) => {
+  const photos = await deps.db.transaction(async (tx) => {
     const round = await lockRoundForChange(tx, roundId);
     if (!round) throw new NotFound(ROUND_NOT_FOUND);
     await endRoundForDeletion(tx, deps, round, admin.id);
@@ -88,11 +88,14 @@ export async function deleteRoundAsAdmin(
       // The title names the round; the address stays out of a table that is never pruned.
       `Slettet budrunden «${round.title}» med ${bids.length} bud; ${journals} budjournaler er beholdt`,
     );
-    return round.imageUrl;
+    return [...new Set([...(round.imageUrl ? [round.imageUrl] : []), ...round.imageUrls])];
   });
-  const key = imageUrl ? propertyImageKey(imageUrl) : null;
-  if (!imageUrl || !key || (await isPropertyImageInUse(deps.db, imageUrl))) return;
-  await deps.storage
-    .delete(key)
-    .catch((err) => log?.warn({ err, key }, 'could not delete the image of a deleted round'));
+  // Each photo with its sizes, unless another round shows it too.
+  for (const photo of photos) {
+    if (await isPropertyImageInUse(deps.db, photo)) continue;
+    for (const key of propertyPhotoKeys(photo))
+      await deps.storage
+        .delete(key)
+        .catch((err) => log?.warn({ err, key }, 'could not delete a photo of a deleted round'));
+  }
 }

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bidRounds, properties } from '../../db/schema';
 
@@ -42,6 +42,8 @@ export interface LockedRound {
   title: string;
   address: string;
   imageUrl: string | null;
+  /** Every photo, the cover first (issue 25). */
+  imageUrls: string[];
 }
 
 /**
@@ -63,6 +65,7 @@ export async function lockRound(tx: DbOrTx, roundId: string): Promise<LockedRoun
       title: properties.title,
       address: properties.address,
       imageUrl: properties.imageUrl,
+      imageUrls: properties.imageUrls,
     })
     .from(bidRounds)
     .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
@@ -120,12 +123,15 @@ export async function deleteProperty(tx: DbOrTx, propertyId: string): Promise<vo
   await tx.delete(properties).where(eq(properties.id, propertyId));
 }
 
-/** Whether any property still shows this image: one upload may have been used for more than one round. */
-export async function isImageInUse(db: DbOrTx, imageUrl: string): Promise<boolean> {
+/**
+ * Whether any property still shows this image, as its cover or among its photos: one upload may have been
+ * used for more than one round. `forms` are the ways the path may be stored (with and without /objects/).
+ */
+export async function isImageInUse(db: DbOrTx, forms: string[]): Promise<boolean> {
   const rows = await db
     .select({ id: properties.id })
     .from(properties)
-    .where(eq(properties.imageUrl, imageUrl))
+    .where(or(inArray(properties.imageUrl, forms), arrayOverlaps(properties.imageUrls, forms)))
     .limit(1);
   return rows.length > 0;
 }

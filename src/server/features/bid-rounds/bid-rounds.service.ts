@@ -255,9 +255,13 @@ export async function createRoundFor(
   return getRound(deps.db, viewer, id);
 }
 
-/** Whether any property still shows this image: one upload may have been used for more than one round. */
+/**
+ * Whether any property still shows this image, as its cover or among its photos: one upload may have been
+ * used for more than one round. Rows from before issue 25 may hold the path without /objects/.
+ */
 export function isPropertyImageInUse(db: DbOrTx, imageUrl: string): Promise<boolean> {
-  return isImageInUse(db, imageUrl);
+  const path = toObjectPath(imageUrl) ?? imageUrl;
+  return isImageInUse(db, [...new Set([imageUrl, path, path.replace(/^\/objects\//, '')])]);
 }
 
 /**

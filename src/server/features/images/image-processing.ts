@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
+import { PHOTO_WIDTHS, type PhotoWidth, photoSizeUrl } from '../../../shared/format/photo-sizes';
 import { ValidationError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
 
@@ -19,8 +20,9 @@ const OBJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 /**
  * Checks the bytes (not the name or the claimed type), re-encodes the picture, which drops EXIF and GPS,
- * and stores it as `property-images/<objectId>.<jpg|png>`. The id comes from a signed upload link, or is
- * made here. Returns the public path under /objects/.
+ * and stores it as `property-images/<objectId>.<jpg|png>`, with its smaller sizes beside it
+ * (`<objectId>-480w.jpg` …, photo-sizes.ts). The id comes from a signed upload link, or is made here.
+ * Returns the public path under /objects/.
  */
 export async function storePropertyImage(
   storage: ObjectStorage,
@@ -54,14 +56,37 @@ export async function storePropertyImage(
   let output: Buffer;
   try {
     // The header can be fine while the pixel data is cut off; only decoding finds that out.
-    output = isPng
-      ? await pipeline.png({ compressionLevel: 9 }).toBuffer()
-      : await pipeline.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+    output = await encode(pipeline, isPng);
   } catch (error) {
     if (isPixelLimitError(error)) throw new ValidationError(TOO_LARGE);
     throw new ValidationError('Bildet kunne ikke leses');
   }
   const key = `${PROPERTY_IMAGE_FOLDER}/${objectId}.${isPng ? 'png' : 'jpg'}`;
-  await storage.put(key, output, isPng ? 'image/png' : 'image/jpeg');
+  const contentType = isPng ? 'image/png' : 'image/jpeg';
+  // The sizes first: the original's presence is what says an upload is done (upload.service.ts), so an
+  // upload cut off half-way leaves no photo whose sizes are missing.
+  for (const size of await smallerSizes(output, isPng)) {
+    await storage.put(photoSizeUrl(key, size.width), size.bytes, contentType);
+  }
+  await storage.put(key, output, contentType);
   return `/objects/${key}`;
 }
+
+/**
+ * The sizes narrower than the stored picture, in its own format. A size as wide as the picture or wider
+ * is not made: it would be the same picture again, and the route answers for it with the original.
+ */
+async function smallerSizes(picture: Buffer, isPng: boolean) {
+  const { width = 0 } = await sharp(picture).metadata();
+  const sizes: { width: PhotoWidth; bytes: Buffer }[] = [];
+  for (const target of PHOTO_WIDTHS.filter((w) => w < width)) {
+    const resized = sharp(picture).resize({ width: target, withoutEnlargement: true });
+    sizes.push({ width: target, bytes: await encode(resized, isPng) });
+  }
+  return sizes;
+}
+
+const encode = (image: Sharp, isPng: boolean) =>
+  isPng
+    ? image.png({ compressionLevel: 9 }).toBuffer()
+    : image.jpeg({ quality: 82, mozjpeg: true }).toBuffer();

@@ -1,3 +1,4 @@
+import { PHOTO_WIDTHS, photoSizeUrl } from '../../../shared/format/photo-sizes';
 import type { AppDeps } from '../../deps';
 import { AppError, Conflict, Forbidden, ValidationError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
@@ -94,6 +95,12 @@ export async function isStoredPropertyImage(storage: ObjectStorage, path: string
 /** The storage key of a property image path, or null when the path is not one of ours. */
 export function propertyImageKey(path: string): string | null {
   return PROPERTY_IMAGE_PATH.exec(path.trim())?.[1] ?? null;
+}
+
+/** Every stored file of a property photo: the original and its sizes. Empty when the path is not ours. */
+export function propertyPhotoKeys(path: string): string[] {
+  const key = propertyImageKey(path);
+  return key ? [key, ...PHOTO_WIDTHS.map((width) => photoSizeUrl(key, width))] : [];
 }
 
 // The extension follows the bytes, so an upload id may have become either.

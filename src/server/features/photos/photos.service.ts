@@ -1,0 +1,70 @@
+import { type BidRoundView, toObjectPath } from '../../../shared/schemas/bid-round';
+import type { Tx } from '../../db/client';
+import { databaseNow } from '../../db/time';
+import type { AppDeps } from '../../deps';
+import { Conflict, ValidationError } from '../../errors';
+import type { Viewer } from '../../http/viewer';
+import { enqueueObjectDeletion } from '../../storage/storage-jobs';
+import { getRound, isPropertyImageInUse } from '../bid-rounds/bid-rounds.service';
+import { recordRoundChange } from '../bid-rounds/round-changes';
+import { ALREADY_CLOSED, assertCanManage, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
+import { IMAGE_NOT_FOUND_MESSAGE, isStoredPropertyImage, propertyPhotoKeys } from '../images/upload.service';
+import { updatePropertyPhotos } from './photos.repository';
+
+const samePhotos = (a: string[], b: string[]) => a.length === b.length && a.every((url, i) => url === b[i]);
+
+/**
+ * PUT /api/bid-rounds/{id}/photos: the owner (or an admin) sets the open round's photos and their order,
+ * the first as the cover, under the round's lock. A real change is recorded as 'Bildene er endret'; the
+ * same list again changes nothing. Photos taken out that no round shows any more are deleted with their
+ * sizes once the change commits: a seller who removes a photo expects it gone, not left at its address.
+ */
+export async function setRoundPhotos(
+  deps: AppDeps,
+  viewer: Viewer,
+  roundId: string,
+  imageUrls: string[],
+): Promise<BidRoundView> {
+  // At most 30 already (roundPhotosSchema); each once, in the form a round stores.
+  const photos = [...new Set(imageUrls.map((url) => toObjectPath(url.trim()) ?? url))];
+  await deps.db.transaction(async (tx) => {
+    const round = await lockRoundForChange(tx, roundId);
+    assertCanManage(round, viewer);
+    const now = await databaseNow(tx);
+    if (round.isClosed || round.deadline <= now) throw new Conflict(ALREADY_CLOSED);
+    const current = round.imageUrls.map((url) => toObjectPath(url) ?? url);
+    await checkNewPhotosStored(deps, photos, current);
+    if (samePhotos(current, photos)) return;
+    await updatePropertyPhotos(tx, round.propertyId, photos);
+    await recordRoundChange(tx, deps, round, viewer, ['photos'], now);
+    await deletePhotosNoRoundShows(
+      tx,
+      current.filter((photo) => !photos.includes(photo)),
+    );
+  });
+  return getRound(deps.db, viewer, roundId);
+}
+
+/**
+ * Every photo the round does not have yet must be one this server stored: a made-up path is refused.
+ * Checked side by side, as the round's lock is held meanwhile.
+ */
+async function checkNewPhotosStored(deps: AppDeps, photos: string[], current: string[]): Promise<void> {
+  const stored = await Promise.all(
+    photos.map((photo) => current.includes(photo) || isStoredPropertyImage(deps.storage, photo)),
+  );
+  const missing = stored.indexOf(false);
+  if (missing >= 0) {
+    throw new ValidationError(IMAGE_NOT_FOUND_MESSAGE, [
+      { path: `imageUrls.${missing}`, message: IMAGE_NOT_FOUND_MESSAGE },
+    ]);
+  }
+}
+
+/** Queued to run after the commit, with the queue's retries: storage is not part of the transaction. */
+async function deletePhotosNoRoundShows(tx: Tx, removed: string[]): Promise<void> {
+  const keys: string[] = [];
+  for (const photo of removed)
+    if (!(await isPropertyImageInUse(tx, photo))) keys.push(...propertyPhotoKeys(photo));
+  await enqueueObjectDeletion(tx, keys);
+}
