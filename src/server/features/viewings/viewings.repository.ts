@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { roundViewings, viewingSignups } from '../../db/listing-schema';
 import { sentNotices } from '../../db/notice-schema';
@@ -6,16 +6,18 @@ import { bidRounds, properties, users } from '../../db/schema';
 
 /** What the effective shortest acceptance deadline is worked out from: the seller's own, and the last viewing's end. */
 export async function findDeadlineInputs(tx: DbOrTx, roundId: string) {
-  const [row] = await tx
-    .select({
-      seller: bidRounds.sellerMinimumBidDeadline,
-      lastViewingEnd: sql<string | Date | null>`(select max(${roundViewings.endsAt}) from ${roundViewings}
-        where ${roundViewings.bidRoundId} = ${bidRounds.id})`,
-    })
+  // Two plain reads: in a correlated subquery drizzle leaves the columns unqualified on a one-table select,
+  // and "id" then names the viewing's own id, never the round's.
+  const [round] = await tx
+    .select({ seller: bidRounds.sellerMinimumBidDeadline })
     .from(bidRounds)
     .where(eq(bidRounds.id, roundId));
-  if (!row) return null;
-  return { seller: row.seller, lastViewingEnd: row.lastViewingEnd ? new Date(row.lastViewingEnd) : null };
+  if (!round) return null;
+  const [last] = await tx
+    .select({ endsAt: max(roundViewings.endsAt) })
+    .from(roundViewings)
+    .where(eq(roundViewings.bidRoundId, roundId));
+  return { seller: round.seller, lastViewingEnd: last?.endsAt ? new Date(last.endsAt) : null };
 }
 
 export async function setMinimumBidDeadline(
