@@ -55,7 +55,7 @@ describe.skipIf(!chromiumAvailable())('a visitor’s landing cards show the star
     await page.goto(server.baseUrl);
     const card = page.getByRole('link', { name: /Koselig rekkehus/ });
     await card.waitFor({ timeout: 15_000 });
-    await updateStartingPrice(server.deps.db, seller, roundId, 4_250_000);
+    await updateStartingPrice(server.deps, seller, roundId, 4_250_000);
     await expect
       .poll(async () => textOf(await card.innerText()), { timeout: 15_000 })
       .toContain('Startpris 4 250 000 kr');

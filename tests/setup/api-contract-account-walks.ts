@@ -201,6 +201,7 @@ export async function administratorWalk(c: WalkContext) {
 
   // Unknown ids, for every operation that takes one.
   const validBodies: Record<string, object> = {
+    '/api/bid-rounds/{id}': { title: 'Ukjent budrunde' },
     '/api/bid-rounds/{id}/starting-bid': { newStartingBid: 4_500_000 },
     '/api/bid-rounds/{id}/sms-notifications': { enabled: false },
     '/api/bid-rounds/{id}/photos': { imageUrls: [] },

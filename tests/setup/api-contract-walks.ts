@@ -125,6 +125,12 @@ export async function ownerAndBiddersWalk(c: WalkContext) {
     payload: { newStartingBid: 4_100_000 },
   });
   await api.request({
+    method: 'PATCH',
+    url: `/api/bid-rounds/${roundId}`,
+    cookie: owner,
+    payload: { description: 'Lys og romslig, med hage mot sør og nytt bad.' },
+  });
+  await api.request({
     method: 'PUT',
     url: `/api/bid-rounds/${roundId}/sms-notifications`,
     cookie: owner,

@@ -41,6 +41,25 @@ export const createRoundSchema = z
 
 export type CreateRoundInput = z.infer<typeof createRoundSchema>;
 
+export const NOTHING_TO_EDIT = 'Oppgi minst én av tittel, adresse og beskrivelse';
+
+/**
+ * PATCH /api/bid-rounds/{id} (issue 25): the listing's text, under the create form's limits and messages.
+ * Any of the three; a description of null or '' removes it. Fields it does not know are refused, not
+ * ignored: a price or a deadline sent here would otherwise seem saved and be lost (decision 046).
+ */
+export const editRoundSchema = z
+  .strictObject({
+    title: createRoundSchema.shape.title.optional(),
+    address: createRoundSchema.shape.address.optional(),
+    description: createRoundSchema.shape.description,
+  })
+  .refine((v) => v.title !== undefined || v.address !== undefined || v.description !== undefined, {
+    message: NOTHING_TO_EDIT,
+  });
+
+export type EditRoundInput = z.infer<typeof editRoundSchema>;
+
 // The answers' shapes are defined once, as the zod schemas the routes declare; only their types come here,
 // so the client's bundle does not carry them.
 export type {

@@ -2,6 +2,7 @@
 export type {
   CloseRoundResult,
   JournalAct,
+  JournalChange,
   JournalEntry,
   JournalView,
   SelectWinnerResult,

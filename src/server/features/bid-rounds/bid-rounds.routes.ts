@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createRoundSchema, smsSettingSchema, startingBidSchema } from '../../../shared/schemas/bid-round';
+import {
+  createRoundSchema,
+  editRoundSchema,
+  smsSettingSchema,
+  startingBidSchema,
+} from '../../../shared/schemas/bid-round';
 import {
   activeRoundsSchema,
   bidRoundViewSchema,
@@ -27,6 +32,7 @@ import {
   setSmsNotifications,
   updateStartingPrice,
 } from './bid-rounds.service';
+import { editRound } from './round-edits.service';
 import { closeRound, selectWinner } from './round-lifecycle.service';
 
 const user = { access: 'user' } as const;
@@ -76,6 +82,20 @@ export function bidRoundsRoutes(deps: AppDeps) {
         reply.status(201).send(await createRoundFor(deps, viewerOf(request), request.body)),
     );
 
+    // The listing's text while the round is open (issue 25): owner or admin; 409 once it has ended.
+    app.patch(
+      '/api/bid-rounds/:id',
+      {
+        config: user,
+        schema: {
+          params: roundParams,
+          body: editRoundSchema,
+          response: { 200: bidRoundViewSchema, ...managing },
+        },
+      },
+      (request) => editRound(deps, viewerOf(request), request.params.id, request.body),
+    );
+
     app.put(
       '/api/bid-rounds/:id/close',
       {
@@ -115,7 +135,8 @@ export function bidRoundsRoutes(deps: AppDeps) {
           response: { 200: startingBidResultSchema, ...managing },
         },
       },
-      (request) => updateStartingPrice(db, viewerOf(request), request.params.id, request.body.newStartingBid),
+      (request) =>
+        updateStartingPrice(deps, viewerOf(request), request.params.id, request.body.newStartingBid),
     );
     app.put(
       '/api/bid-rounds/:id/sms-notifications',

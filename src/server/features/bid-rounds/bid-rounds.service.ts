@@ -29,6 +29,7 @@ import {
   updateRound,
 } from './bid-rounds.repository';
 import { addFollower, findFollowers, isFollower, removeFollower } from './followers.repository';
+import { recordRoundChange } from './round-changes';
 import { ALREADY_CLOSED, assertCanManage } from './round-lifecycle.service';
 import { roundViewFor, toPublicRound, toRoundView } from './round-views';
 import { findRoundRows, type RoundListFilter } from './round-views.repository';
@@ -119,12 +120,12 @@ export async function roundExists(db: Db, id: string): Promise<boolean> {
 
 /** Owner or admin, while the round is open; never above the current highest live bid (PRODUCT.md). */
 export async function updateStartingPrice(
-  db: Db,
+  deps: AppDeps,
   viewer: Viewer,
   roundId: string,
   price: number,
 ): Promise<{ newStartingBid: number } & ChainLink> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const round = await lockRound(tx, roundId);
     assertCanManage(round, viewer);
     const now = await databaseNow(tx);
@@ -137,6 +138,8 @@ export async function updateStartingPrice(
     await updatePropertyPrice(tx, round.propertyId, price);
     const link = await recordStartingPrice(tx, round.id, price, round.price, now);
     await publishEvent(tx, { type: 'round', roundId, change: 'price' });
+    // Shown under 'Endringer' (issue 25); the admin's audit row is the one below, which names both prices.
+    await recordRoundChange(tx, deps, round, viewer, ['starting-price'], now, { audited: true });
     await recordIfActingAsAdmin(
       tx,
       viewer,

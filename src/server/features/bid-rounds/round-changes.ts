@@ -25,6 +25,8 @@ export async function recordRoundChange(
   viewer: Viewer,
   kinds: RoundEditKind[],
   now: Date,
+  /** The caller writes its own, fuller audit row (the starting price's names both prices). */
+  { audited = false }: { audited?: boolean } = {},
 ): Promise<void> {
   if (kinds.length === 0) return;
   const byAdmin = viewer.id !== round.ownerId;
@@ -35,14 +37,15 @@ export async function recordRoundChange(
     .values(kinds.map((kind) => ({ bidRoundId: round.id, kind, madeBy: viewer.id, byAdmin, bidsStood })));
   const mailed = kinds.filter((kind) => MAILED_EDIT_KINDS.has(kind));
   if (mailed.length > 0) await queueChangeMails(tx, deps, round, mailed);
-  await recordIfActingAsAdmin(
-    tx,
-    viewer,
-    round.ownerId,
-    'edit-round',
-    round.id,
-    `Endret budrunden «${round.title}»: ${kinds.map((k) => ROUND_EDIT_TEXT[k].toLowerCase()).join(', ')}`,
-  );
+  if (!audited)
+    await recordIfActingAsAdmin(
+      tx,
+      viewer,
+      round.ownerId,
+      'edit-round',
+      round.id,
+      `Endret budrunden «${round.title}»: ${kinds.map((k) => ROUND_EDIT_TEXT[k].toLowerCase()).join(', ')}`,
+    );
   await publishEvent(tx, { type: 'round', roundId: round.id, change: 'listing' });
 }
 

@@ -30,6 +30,7 @@ import {
   lockRound,
   updateRound,
 } from './bid-rounds.repository';
+import { findChangesWhileBidsStood } from './round-edits.repository';
 import { queueRoundClosedNotifications } from './round-notifications';
 
 export const ALREADY_CLOSED = 'Budrunden er allerede lukket';
@@ -86,6 +87,7 @@ async function endRound(
     winningBidId,
     startingPrice: round.price,
     property: { title: round.title, address: round.address, imageUrl: round.imageUrl },
+    changes: await findChangesWhileBidsStood(tx, round.id),
   };
   await writeRoundJournals(tx, round.id, round.ownerId, journalRound, bids, counterOffers);
   const ended = { bids, link: chosenLink ?? closedLink };

@@ -1,6 +1,7 @@
+import { ROUND_EDIT_TEXT, type RoundEditKind } from '../../../shared/rules/round-edits';
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { CounterOfferView } from '../../../shared/schemas/counter-offer';
-import type { JournalAct, JournalEntry } from '../../../shared/schemas/journal';
+import type { JournalAct, JournalChange, JournalEntry } from '../../../shared/schemas/journal';
 import {
   type BidWithBidder,
   bidderDetails,
@@ -30,6 +31,16 @@ export interface StoredJournal {
    * recipient's id kept for scrubbing. Absent in journals written before counter-offers existed.
    */
   counterOffers?: StoredCounterOffer[];
+  /**
+   * The changes to the listing made while live bids stood (issue 25; decision 046), oldest first. Absent in
+   * journals written before the change log existed, which read as none.
+   */
+  changes?: StoredChange[];
+}
+
+export interface StoredChange {
+  at: string;
+  kind: RoundEditKind;
 }
 
 export type StoredCounterOffer = CounterOfferView & { subjectId: string };
@@ -56,6 +67,8 @@ export interface JournalRound {
   winningBidId: string | null;
   startingPrice: number;
   property: { title: string; address: string; imageUrl: string | null };
+  /** The changes made while live bids stood: every reader's copy lists them, as the round page did. */
+  changes?: { at: Date; kind: RoundEditKind }[];
 }
 
 /**
@@ -143,7 +156,13 @@ export function buildJournal(
       isOwnerCopy,
       round.closedAt,
     ),
+    changes: (round.changes ?? []).map((c) => ({ at: c.at.toISOString(), kind: c.kind })),
   };
+}
+
+/** 'Endringer mens bud sto', each with the sentence the round page shows. */
+export function toJournalChanges(journal: StoredJournal): JournalChange[] {
+  return (journal.changes ?? []).map((c) => ({ at: c.at, kind: c.kind, text: ROUND_EDIT_TEXT[c.kind] }));
 }
 
 /** Replaces a deleted user's details in a stored journal with 'Slettet bruker'. */

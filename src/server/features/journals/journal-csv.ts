@@ -1,6 +1,6 @@
 import { formatShortDateTime } from '../../../shared/format/date';
 import { COUNTER_OFFER_STATUS_TEXT } from '../../../shared/rules/counter-offers';
-import type { JournalEntry } from '../../../shared/schemas/journal';
+import type { JournalChange, JournalEntry } from '../../../shared/schemas/journal';
 import { type ActClose, type ActCounterOffer, actSigned, type RecordedAct, recordActs } from './journal-acts';
 
 /** Fields that older entries, and entries of bids without them, may not have. */
@@ -133,6 +133,27 @@ function actRow(recorded: RecordedAct<CsvEntry>): Row {
   return [...actCells(recorded), signed === null ? null : signed ? 'Ja' : 'Nei'];
 }
 
+/** The 'Hendelse' of a change to the listing made while bids stood (issue 25; decision 046). */
+export const CHANGE_ROW_KIND = 'Endring i annonsen';
+
+/** A change's row: its time, 'Endring i annonsen', and what changed in 'Melding'. */
+function changeRow(change: JournalChange): Row {
+  const when = formatShortDateTime(change.at);
+  return [
+    null,
+    null,
+    null,
+    null,
+    null,
+    when,
+    ...NO_BIDDER,
+    CHANGE_ROW_KIND,
+    change.text,
+    ...EMPTY_PLAN,
+    null,
+  ];
+}
+
 /**
  * Excel in Norway opens this directly: UTF-8 with BOM, semicolons, CRLF, times in Oslo. One row per act in
  * time order (forskriften § 6-3, issue 23, decision 036), of the kind the 'Hendelse' column names: each bid
@@ -142,14 +163,21 @@ function actRow(recorded: RecordedAct<CsvEntry>): Row {
  * lukket', how in 'Melding'). A journal kept after its round was deleted (decision 042) says so in its last
  * row: the close ('Budrunden ble slettet av en administrator') of a round deleted while open, else its own
  * 'Budrunden slettet'. The two columns that say so follow the columns that existed before, which keep their
- * places; 'Signert' comes last of all.
+ * places; 'Signert' comes last of all. Among the acts, in time order, each change to the listing made while
+ * bids stood ('Endring i annonsen', what changed in 'Melding').
  */
 export function journalToCsv(
   entries: CsvEntry[],
   counterOffers: ActCounterOffer[] = [],
   close: ActClose | null = null,
+  changes: JournalChange[] = [],
 ): string {
-  const rows = recordActs(entries, counterOffers, close).map(actRow);
+  const timed = [
+    ...recordActs(entries, counterOffers, close).map((r) => ({ at: r.act.at, row: actRow(r) })),
+    ...changes.map((c) => ({ at: c.at, row: changeRow(c) })),
+  ];
+  // A stable sort: the acts keep their own order, and a change comes after an act of the same instant.
+  const rows = timed.sort((a, b) => Date.parse(a.at) - Date.parse(b.at)).map((t) => t.row);
   const lines = [HEADERS, ...rows].map((row) => row.map(cell).join(';'));
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }

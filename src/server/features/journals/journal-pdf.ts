@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { financingText, takeoverText } from '../../../shared/format/bid-plan';
 import { COUNTER_OFFER_STATUS_TEXT } from '../../../shared/rules/counter-offers';
-import type { JournalAct, JournalEntry } from '../../../shared/schemas/journal';
+import type { JournalAct, JournalChange, JournalEntry } from '../../../shared/schemas/journal';
 import type { RecordedAct } from './journal-acts';
 import { drawFacts, type PdfFacts } from './journal-pdf-facts';
 import {
@@ -32,6 +32,8 @@ export interface PdfAct {
 /** The copy to print: the facts of the round, the bids highest first, and every act in time order. */
 export interface PdfJournal extends PdfFacts {
   acts: PdfAct[];
+  /** 'Endringer mens bud sto' (issue 25): a section only when there were any. */
+  changes?: JournalChange[];
 }
 
 export interface PdfOptions {
@@ -175,6 +177,23 @@ function acts(doc: Doc, journal: PdfJournal): void {
     );
 }
 
+const CHANGE_COLUMNS: Column[] = [
+  { header: 'Tidspunkt', width: 70 },
+  { header: 'Endring i annonsen', width: 425 },
+];
+
+/** What the seller changed in the listing while bids stood: what and when, never the old text. */
+function changes(doc: Doc, journal: PdfJournal): void {
+  const list = journal.changes ?? [];
+  if (list.length === 0) return;
+  heading(doc, `Endringer mens bud sto (${list.length})`);
+  drawTable(
+    doc,
+    CHANGE_COLUMNS,
+    list.map((c) => ({ cells: [when(c.at), c.text] })),
+  );
+}
+
 /** 'Side 1 av N' and the regulation on every page, written once all pages exist. */
 function footers(doc: Doc): void {
   const { start, count } = doc.bufferedPageRange();
@@ -225,6 +244,7 @@ export function journalToPdf(journal: PdfJournal, { madeAt, compress = true }: P
   drawFacts(doc, journal, madeAt);
   bids(doc, journal);
   acts(doc, journal);
+  changes(doc, journal);
   footers(doc);
   doc.end();
   return bytes;

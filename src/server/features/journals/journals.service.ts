@@ -14,6 +14,7 @@ import {
   type StoredJournal,
   scrubJournal,
   toJournalActs,
+  toJournalChanges,
   toJournalEntries,
 } from './journal-builder';
 import { journalToCsv } from './journal-csv';
@@ -70,6 +71,7 @@ export async function listJournals(deps: AppDeps, viewer: Viewer): Promise<Journ
     },
     journalData: toJournalEntries(row.journalData),
     acts: toJournalActs(row.journalData, row.roundDeletedAt),
+    changes: toJournalChanges(row.journalData),
     isOwnerCopy: row.journalData.isOwnerCopy,
     roundDeletedAt: row.roundDeletedAt?.toISOString() ?? null,
     chainHead: heads[i] ?? null,
@@ -108,6 +110,7 @@ export async function exportJournalCsv(deps: AppDeps, viewer: Viewer, roundId: s
       journal.journalData.counterOffers ?? [],
       // A deleted round's journal ends with a row saying so (decision 042).
       closeOf(journal.journalData, journal.roundDeletedAt),
+      toJournalChanges(journal.journalData),
     ),
   };
 }
@@ -146,6 +149,7 @@ export async function exportJournalPdf(
           signed: actSigned(recorded),
         }),
       ),
+      changes: toJournalChanges(data),
       chainHead: await chainHead(deps.db, roundId),
     },
     { madeAt, compress },

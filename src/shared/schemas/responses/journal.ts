@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JOURNAL_ACT_KINDS } from '../../rules/journal-acts';
+import { ROUND_EDIT_KINDS } from '../../rules/round-edits';
 import { bidPlanFields } from './bid';
 import { closeReasonSchema, wholeNumber } from './bid-round';
 import { timestamp } from './common';
@@ -77,6 +78,19 @@ export const journalActSchema = z
   })
   .meta({ id: 'Budjournalhendelse' });
 
+/**
+ * A change to the listing made while live bids stood (issue 25, item 10; decision 046): a bidder bid on the
+ * listing as it was, so the journal says what changed and when, never the old text.
+ */
+export const journalChangeSchema = z
+  .object({
+    at: timestamp,
+    kind: z.enum(ROUND_EDIT_KINDS),
+    /** 'Beskrivelsen er endret': the sentence the round page's 'Endringer' shows. */
+    text: z.string(),
+  })
+  .meta({ id: 'EndringMensBudSto' });
+
 /** GET /api/user/bid-journals */
 export const journalViewSchema = z
   .object({
@@ -95,6 +109,11 @@ export const journalViewSchema = z
     journalData: z.array(journalEntrySchema),
     /** Every act of the round in time order: bids, rejections, counter-offers and their outcomes, the close. */
     acts: z.array(journalActSchema),
+    /**
+     * 'Endringer mens bud sto': the changes to the listing made while live bids stood, oldest first; empty
+     * in journals written before the change log existed.
+     */
+    changes: z.array(journalChangeSchema),
     /** The reader owns the property, so the journal is complete and may be exported as CSV. */
     isOwnerCopy: z.boolean(),
     /**
@@ -126,6 +145,7 @@ export const selectWinnerResultSchema = z
 
 export type JournalEntry = z.input<typeof journalEntrySchema>;
 export type JournalAct = z.input<typeof journalActSchema>;
+export type JournalChange = z.input<typeof journalChangeSchema>;
 export type JournalView = z.input<typeof journalViewSchema>;
 export type CloseRoundResult = z.input<typeof closeRoundResultSchema>;
 export type SelectWinnerResult = z.input<typeof selectWinnerResultSchema>;

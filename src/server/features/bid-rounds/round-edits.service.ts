@@ -1,0 +1,61 @@
+import type { RoundEditKind } from '../../../shared/rules/round-edits';
+import type { BidRoundView, EditRoundInput } from '../../../shared/schemas/bid-round';
+import { databaseNow } from '../../db/time';
+import type { AppDeps } from '../../deps';
+import { Conflict } from '../../errors';
+import type { Viewer } from '../../http/viewer';
+import { lockRound } from './bid-rounds.repository';
+import { getRound } from './bid-rounds.service';
+import { recordRoundChange } from './round-changes';
+import { findListingText, updateListingText } from './round-edits.repository';
+import { ALREADY_CLOSED, assertCanManage } from './round-lifecycle.service';
+
+type ListingText = Awaited<ReturnType<typeof findListingText>>;
+
+/**
+ * The fields whose new value differs from the stored one, with that value: a description sent empty is
+ * none, as the create form stores it. Sending a field unchanged records nothing.
+ */
+function changedFields(stored: ListingText, input: EditRoundInput): Partial<ListingText> {
+  const next: Partial<ListingText> = {};
+  if (input.title !== undefined && input.title !== stored.title) next.title = input.title;
+  if (input.address !== undefined && input.address !== stored.address) next.address = input.address;
+  if (input.description !== undefined) {
+    const description = input.description || null;
+    if (description !== stored.description) next.description = description;
+  }
+  return next;
+}
+
+const KIND_OF: Record<keyof ListingText, RoundEditKind> = {
+  title: 'title',
+  address: 'address',
+  description: 'description',
+};
+
+/**
+ * PATCH /api/bid-rounds/{id} (issue 25, items 9–11): the owner, or an admin as themself, edits the title,
+ * address or description of an open round. Under the round's lock, so an edit cannot slip past its close;
+ * each field that really changed is one change in the round's log, which the page, the followers' e-mail
+ * (for the description) and the budjournal (while bids stood) take from there.
+ */
+export async function editRound(
+  deps: AppDeps,
+  viewer: Viewer,
+  roundId: string,
+  input: EditRoundInput,
+): Promise<BidRoundView> {
+  await deps.db.transaction(async (tx) => {
+    const round = await lockRound(tx, roundId);
+    assertCanManage(round, viewer);
+    const now = await databaseNow(tx);
+    if (round.isClosed || round.deadline <= now) throw new Conflict(ALREADY_CLOSED);
+    const changed = changedFields(await findListingText(tx, round.propertyId), input);
+    const kinds = (Object.keys(changed) as (keyof ListingText)[]).map((field) => KIND_OF[field]);
+    if (kinds.length === 0) return;
+    await updateListingText(tx, round.propertyId, changed);
+    // The mail and the audit row name the round by its new title: that is the one the reader will find.
+    await recordRoundChange(tx, deps, { ...round, ...changed }, viewer, kinds, now);
+  });
+  return getRound(deps.db, viewer, roundId);
+}
