@@ -30,6 +30,7 @@ import { uploadRoutes } from './features/images/upload.routes';
 import { journalsRoutes } from './features/journals/journals.routes';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes';
 import { photosRoutes } from './features/photos/photos.routes';
+import { prospectusRoutes } from './features/prospectus/prospectus.routes';
 import { roundChainRoutes } from './features/round-chain/round-chain.routes';
 import { signaturesRoutes } from './features/signatures/signatures.routes';
 import { siteRoutes } from './features/site/site.routes';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(uploadRoutes(deps));
     await api.register(photosRoutes(deps));
     await api.register(financingProofsRoutes(deps));
+    await api.register(prospectusRoutes(deps));
     await api.register(eventsRoutes(deps));
     options.extendApi?.(api);
   });

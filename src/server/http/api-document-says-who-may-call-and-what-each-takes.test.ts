@@ -50,4 +50,18 @@ describe('the API document', () => {
     expect(Object.keys(operation('post', '/api/financing-proofs').responses)).not.toContain('415');
     expect(Object.keys(operation('put', '/api/objects/uploads/{id}').responses)).toContain('413');
   });
+
+  it('documents the salgsoppgave upload as a PDF body, 413 over 25 MB and no 415', () => {
+    const upload = operation('put', '/api/bid-rounds/{id}/prospectus') as Operation & {
+      requestBody?: { content: Record<string, { schema: unknown }> };
+    };
+    expect(upload.requestBody?.content['application/pdf']?.schema).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
+    expect(Object.keys(upload.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '403', '409', '413']),
+    );
+    expect(Object.keys(upload.responses)).not.toContain('415');
+  });
 });

@@ -4,6 +4,7 @@ import { signInAdmin, signInVerified } from '../../../tests/setup/admin';
 import { accountsWalk, administratorWalk } from '../../../tests/setup/api-contract-account-walks';
 import { counterOffersWalk } from '../../../tests/setup/api-contract-counter-offer-walk';
 import { passkeysWalk } from '../../../tests/setup/api-contract-passkey-walk';
+import { prospectusWalk } from '../../../tests/setup/api-contract-prospectus-walk';
 import { viewingsWalk } from '../../../tests/setup/api-contract-viewing-walk';
 import {
   fill,
@@ -25,8 +26,9 @@ import { OPENAPI_PATH } from './api-docs';
 // test checks that every operation in the document was called, and answered a success at least once.
 // The checker itself is tried on a made-up document in api-contract-check-names-what-is-wrong.test.ts; the
 // long walks are in tests/setup/api-contract-walks.ts, api-contract-counter-offer-walk.ts,
-// api-contract-passkey-walk.ts, api-contract-viewing-walk.ts and api-contract-account-walks.ts, all against this
-// one app and this one contract, so that the last test sees every call.
+// api-contract-passkey-walk.ts, api-contract-viewing-walk.ts, api-contract-prospectus-walk.ts and
+// api-contract-account-walks.ts, all against this one app and this one contract, so that the last test sees
+// every call.
 
 // The app, the contract, and the people and things the walk builds up, shared by the tests below in order.
 const c = {} as WalkContext;
@@ -148,6 +150,12 @@ describe('every answer matches the API document', () => {
   it('viewings: added, removed, in a calendar, signed up for and off, their lists, with every refusal', async () => {
     const start = mark();
     await viewingsWalk(c);
+    expectAllMatchedSince(start);
+  });
+
+  it('the salgsoppgave: uploaded, replaced, downloaded and removed, with every refusal', async () => {
+    const start = mark();
+    await prospectusWalk(c);
     expectAllMatchedSince(start);
   });
 

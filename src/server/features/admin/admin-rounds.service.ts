@@ -23,6 +23,7 @@ import { counterOffersOfRound } from '../counter-offers/counter-offer-records';
 import { forgetProofsOfRound } from '../financing-proofs/financing-proofs.service';
 import { propertyPhotoKeys } from '../images/upload.service';
 import { markRoundJournalsDeleted } from '../journals/journals.service';
+import { forgetProspectusOf } from '../prospectus/prospectus.service';
 import { recordDeleted } from '../round-chain/round-acts';
 import { recordAdminAction } from './admin-actions.service';
 
@@ -78,6 +79,7 @@ export async function deleteRoundAsAdmin(
       await enqueueMail(tx, roundDeletedMail(person, round));
 
     await forgetProofsOfRound(tx, round.id);
+    await forgetProspectusOf(tx, round.propertyId);
     await deleteRoundAndProperty(tx, round);
     await publishEvent(tx, { type: 'round', roundId: round.id, change: 'deleted' });
     await recordAdminAction(

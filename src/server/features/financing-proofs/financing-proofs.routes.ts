@@ -5,6 +5,7 @@ import { fileBytesSchema, uploadedProofSchema } from '../../../shared/schemas/re
 import type { AppDeps } from '../../deps';
 import { Unauthorized } from '../../errors';
 import { viewerOf } from '../../http/access';
+import { sendPrivateFile } from '../../http/attachment';
 import { acceptRawUploads } from '../../http/raw-upload';
 import { errorResponses } from '../../http/responses';
 import {
@@ -43,12 +44,7 @@ export function financingProofsRoutes(deps: AppDeps) {
       { config: user, schema: downloadSchemas },
       async (request, reply) => {
         const { bidId } = request.params as { bidId: string };
-        const file = await downloadProof(deps, viewerOf(request), bidId);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .send(file.bytes);
+        return sendPrivateFile(reply, await downloadProof(deps, viewerOf(request), bidId));
       },
     );
 
