@@ -1,10 +1,12 @@
 /**
- * npm run bench:client [-- --no-build] [-- --runs=N] [-- --no-lighthouse]
+ * npm run bench:client [-- --no-build] [-- --runs=N] [-- --no-lighthouse] [-- --only-photos]
  *
  * The client's weight and Lighthouse scores (issue 12): builds the product (npm run build), starts it on an
  * embedded database with the demo data, and then, in Debian's Chromium,
  *  - sums the JavaScript (gzipped) and CSS each main page loads before it shows its content;
- *  - runs Lighthouse's mobile preset on the landing page and on a signed-in round page.
+ *  - runs Lighthouse's mobile preset on the landing page and on a signed-in round page;
+ *  - and on a round page with 30 photos beside one with a single photo (issue 25: within 5 points).
+ *    `--only-photos` runs this comparison alone.
  * Prints the figures beside the targets. Needs no PostgreSQL. Not part of npm test.
  */
 import { execFileSync } from 'node:child_process';
@@ -12,7 +14,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_PATH, launchChromium } from '../../tests/e2e/chromium';
+import { apiLogIn } from '../../tests/e2e/round-with-photos';
 import { type ClientPage, weighPages } from './client-pages';
+import { galleryRows } from './gallery-pages';
 import { lighthouseFigures } from './lighthouse-run';
 import { freePort, type ServerProcess, startProcess, stopAll } from './server-process';
 import { ROOT } from './servers';
@@ -21,6 +25,7 @@ import { progress, type Row, table } from './stats';
 const args = process.argv.slice(2);
 const noBuild = args.includes('--no-build');
 const noLighthouse = args.includes('--no-lighthouse');
+const onlyPhotos = args.includes('--only-photos');
 const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 3);
 const DEMO_PASSWORD = 'budrunde123';
 const JS_TARGET = 120 * 1024;
@@ -56,18 +61,7 @@ async function startDemo(dataDir: string): Promise<ServerProcess> {
 }
 
 /** The session cookies of a demo user, as a `Cookie` header. */
-async function logIn(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`login as ${email}: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
+const logIn = (baseUrl: string, email: string) => apiLogIn(baseUrl, email, DEMO_PASSWORD);
 
 /** The first open round the signed-in bidder sees, with the text its page shows once loaded. */
 async function firstRound(baseUrl: string, cookie: string): Promise<{ id: string; title: string }> {
@@ -78,6 +72,10 @@ async function firstRound(baseUrl: string, cookie: string): Promise<{ id: string
   return { id: round.id, title: round.property.title };
 }
 
+const summaryLine = () =>
+  `${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, 1-minute load ${os.loadavg()[0]?.toFixed(2)}\n` +
+  `Lighthouse: mobile preset (simulated slow 4G, 4× CPU), median of ${runs} runs by performance score.\n`;
+
 async function main(): Promise<number> {
   if (!noBuild) {
     progress('building the product (npm run build)');
@@ -87,6 +85,12 @@ async function main(): Promise<number> {
   try {
     const server = await startDemo(dataDir);
     const bidder = await logIn(server.baseUrl, 'ola@budrunde.no');
+    if (onlyPhotos) {
+      const seller = await logIn(server.baseUrl, 'selger@budrunde.no');
+      const rows = await galleryRows(server.baseUrl, { seller, bidder }, runs);
+      process.stdout.write(`\nBudrunde client benchmark, photos only, ${summaryLine()}${table(rows)}\n`);
+      return rows.some((row) => row.met === false) ? 1 : 0;
+    }
     const admin = await logIn(server.baseUrl, 'admin@budrunde.no');
     const round = await firstRound(server.baseUrl, bidder);
     const roundPath = `/budrunder/${round.id}`;
@@ -137,6 +141,16 @@ async function main(): Promise<number> {
         target: '100',
         met: figures.accessibility === 100,
       });
+      rows.push({
+        figure: `Lighthouse best practices, ${name}`,
+        result: `${figures.bestPractices}${figures.failedBestPractices.length ? ` (failed: ${figures.failedBestPractices.join(', ')})` : ''}`,
+        target: '–',
+        met: null,
+      });
+    }
+    if (!noLighthouse) {
+      const seller = await logIn(server.baseUrl, 'selger@budrunde.no');
+      rows.push(...(await galleryRows(server.baseUrl, { seller, bidder }, runs)));
     }
 
     // The two pages Lighthouse audits: what each loads, largest first.
@@ -147,11 +161,7 @@ async function main(): Promise<number> {
           : '',
       )
       .join('');
-    process.stdout.write(
-      `\nBudrunde client benchmark, ${new Date().toISOString()}, node ${process.version}, ${os.cpus().length} cores, 1-minute load ${os.loadavg()[0]?.toFixed(2)}\n` +
-        `Lighthouse: mobile preset (simulated slow 4G, 4× CPU), median of ${runs} runs by performance score.\n` +
-        `${table(rows)}\n${details}`,
-    );
+    process.stdout.write(`\nBudrunde client benchmark, ${summaryLine()}${table(rows)}\n${details}`);
     return rows.some((row) => row.met === false) ? 1 : 0;
   } finally {
     await stopAll();

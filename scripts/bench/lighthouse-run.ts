@@ -8,6 +8,7 @@ const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 export interface LighthouseFigures {
   performance: number;
   accessibility: number;
+  bestPractices: number;
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
@@ -15,6 +16,8 @@ export interface LighthouseFigures {
   speedIndexMs: number;
   /** Accessibility audits that failed, by id with the first element each names, so that a score under 100 says why. */
   failedA11y: string[];
+  /** Best-practice audits that failed (a broken image's 404 shows up here as errors-in-console). */
+  failedBestPractices: string[];
   /** The elements that moved most, when the layout shifted. */
   shifted: string[];
   /** Every run's performance score, lowest first: how far apart the runs were. */
@@ -34,7 +37,7 @@ export interface LighthouseFigures {
 
 /**
  * Lighthouse's default configuration, which is the mobile preset (a Moto G Power's screen, slow 4G and a 4×
- * slower CPU, simulated), on Debian's Chromium, performance and accessibility only. Lighthouse's scores vary
+ * slower CPU, simulated), on Debian's Chromium: performance, accessibility and best practices. Lighthouse's scores vary
  * from run to run, so each page runs `runs` times and the run with the median performance score is reported.
  */
 export async function lighthouseFigures(
@@ -53,7 +56,7 @@ export async function lighthouseFigures(
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
         extraHeaders: options.cookie ? { Cookie: options.cookie } : undefined,
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -71,6 +74,7 @@ export async function lighthouseFigures(
       results.push({
         performance: Math.round((categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
         fcpMs: numeric('first-contentful-paint'),
         lcpMs: numeric('largest-contentful-paint'),
         tbtMs: numeric('total-blocking-time'),
@@ -79,6 +83,9 @@ export async function lighthouseFigures(
         failedA11y: (categories.accessibility?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
           .map((ref) => `${ref.id}: ${firstNode(audits[ref.id]?.details)}`),
+        failedBestPractices: (categories['best-practices']?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+          .map((ref) => ref.id),
         shifted: layoutShifts(audits['layout-shifts']?.details),
         allScores: [],
         failedRuns: [],

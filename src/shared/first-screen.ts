@@ -1,3 +1,4 @@
+import { PHOTO_SIZES } from './format/photo-layout';
 import { CURRENT_USER_KEY, PUBLIC_ACTIVE_KEY, roundKeys } from './query-keys';
 
 /**
@@ -53,13 +54,21 @@ type WithPhoto = { property?: { imageUrl?: string | null } } | undefined;
 
 /**
  * The first card's photo on the page, which is what a phone's first screen is mostly made of: the first
- * round of a list, or the round of a round page. Null when the page shows none.
+ * round of a list, or the round page's cover, with the `sizes` its <img> has there, so that a preload of it
+ * fetches the size the page then shows. Null when the page shows none.
  */
-export function firstPhoto(data: FirstScreenData): string | null {
-  for (const { data: answer } of data.entries) {
+export function firstPhoto(data: FirstScreenData): { url: string; sizes: string } | null {
+  for (const { key, data: answer } of data.entries) {
     const round = (Array.isArray(answer) ? answer[0] : answer) as WithPhoto;
     const url = round?.property?.imageUrl;
-    if (url !== undefined) return url ?? null;
+    if (url === undefined) continue;
+    if (url === null) return null;
+    const sizes = !Array.isArray(answer)
+      ? PHOTO_SIZES.cover
+      : key.join() === PUBLIC_ACTIVE_KEY.join()
+        ? PHOTO_SIZES.publicCard
+        : PHOTO_SIZES.roundCard;
+    return { url, sizes };
   }
   return null;
 }

@@ -4,8 +4,14 @@ import type { Locator, Page } from 'playwright-core';
  * Screenshots for a person to look at, taken only when E2E_SHOTS_DIR names a folder (off by default, and
  * never in the repository): the page, or one element such as a dialog, at 390 and at 1280 px wide. The
  * window is put back as it was, so the test goes on as without them; a toast still showing is closed.
+ * `window: true` takes the window alone, as a person sees it: for a full-screen dialog such as the photo viewer.
  */
-export async function screenshotAtBothWidths(page: Page, name: string, element?: Locator): Promise<void> {
+export async function screenshotAtBothWidths(
+  page: Page,
+  name: string,
+  element?: Locator,
+  { window = false }: { window?: boolean } = {},
+): Promise<void> {
   const dir = process.env.E2E_SHOTS_DIR;
   if (!dir) return;
   // A toast from an earlier step would hide part of the picture: closed, as a person would.
@@ -25,7 +31,7 @@ export async function screenshotAtBothWidths(page: Page, name: string, element?:
     );
     const path = `${dir}/${name}-${width}.png`;
     if (element) await element.screenshot({ path });
-    else await page.screenshot({ path, fullPage: true });
+    else await page.screenshot({ path, fullPage: !window });
   }
   if (before) await page.setViewportSize(before);
 }

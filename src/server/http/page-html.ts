@@ -1,4 +1,5 @@
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData, firstPhoto } from '../../shared/first-screen';
+import { photoSources } from '../../shared/format/photo-layout';
 import { escapeHtml } from '../html-escape';
 import type { PageFiles } from './page-chunks';
 
@@ -13,12 +14,25 @@ export function jsonForScript(value: unknown): string {
   );
 }
 
+/**
+ * The first photo's preload, with the srcset and sizes of its <img>: the browser then picks the same stored
+ * size for both, and fetches it once (issue 25).
+ */
+function photoPreload(url: string, sizes: string): string {
+  const sources = photoSources(url, sizes);
+  const responsive =
+    sources.srcSet && sources.sizes
+      ? ` imagesrcset="${escapeHtml(sources.srcSet)}" imagesizes="${escapeHtml(sources.sizes)}"`
+      : '';
+  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(url)}"${responsive}>`;
+}
+
 /** What the page needs first, named in its head: see pageHtml and renderedPageHtml. */
 function headTags(data: FirstScreenData | null): string[] {
   const tags: string[] = [];
   if (data && data.entries.length > 0) {
     const photo = firstPhoto(data);
-    if (photo) tags.push(`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(photo)}">`);
+    if (photo) tags.push(photoPreload(photo.url, photo.sizes));
     tags.push(
       `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${jsonForScript(data)}</script>`,
     );

@@ -8,6 +8,7 @@ import { firstScreenIn } from '../../../tests/setup/first-screen';
 import { createRoundAs, placeBidOk } from '../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import type { FirstScreenData } from '../../shared/first-screen';
+import { PHOTO_SIZES } from '../../shared/format/photo-layout';
 import { bidRounds, properties } from '../db/schema';
 import { PAGE_MODULE_SOURCES } from './page-chunks';
 
@@ -59,15 +60,21 @@ describe('a page carries its first data, exactly as the API gives it to the same
     const { res, html, data } = await page('/');
     expect(dataOf(data, ['/api/auth/user'])).toBeNull();
     expect(dataOf(data, ['public', '/api/bid-rounds/active'])).toEqual(await api('/api/bid-rounds/active'));
+    // With the srcset and sizes of the card's <img>, so that the browser fetches one size, once.
     expect(html).toContain(
-      '<link rel="preload" as="image" fetchpriority="high" href="/objects/property-images/a.jpg">',
+      '<link rel="preload" as="image" fetchpriority="high" href="/objects/property-images/a.jpg" ' +
+        'imagesrcset="/objects/property-images/a-480w.jpg 480w, /objects/property-images/a-960w.jpg 960w, ' +
+        '/objects/property-images/a-1600w.jpg 1600w, /objects/property-images/a.jpg 2400w" ' +
+        'imagesizes="(min-width: 75em) 380px, (min-width: 48em) 50vw, 100vw">',
     );
     // Personal data in a page: no cache may keep it, like the API's answers.
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it("a round page, signed in: the user, the round, its bids and the follow status, each as that user's API answers", async () => {
-    const { data } = await page(`/budrunder/${roundId}`, bidder);
+    const { html, data } = await page(`/budrunder/${roundId}`, bidder);
+    // The preload of the cover asks for the size the gallery's cover shows.
+    expect(html).toContain(`imagesizes="${PHOTO_SIZES.cover}"`);
     expect(dataOf(data, ['/api/auth/user'])).toEqual(await api('/api/auth/user', bidder));
     expect(dataOf(data, ['/api/bid-rounds', roundId])).toEqual(
       await api(`/api/bid-rounds/${roundId}`, bidder),

@@ -2,6 +2,7 @@ import { Anchor, Badge, Box, Button, Group, Paper, Stack, Text, Title, VisuallyH
 import { Link } from 'wouter';
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
+import { PHOTO_SIZES } from '../../../../shared/format/photo-layout';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import type { JournalView } from '../../../../shared/schemas/journal';
 import { leadingEntry } from '../../journals/api/use-journals';
@@ -42,7 +43,7 @@ export function ClosedRoundCard({ round, journal, onOpenJournal }: ClosedRoundCa
     <Paper withBorder radius="md" p="sm" component="article" aria-label={name} data-testid="closed-round">
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <Box w={88} visibleFrom="xs" style={{ flexShrink: 0, borderRadius: 6, overflow: 'hidden' }}>
-          <PropertyImage src={property.imageUrl} alt="" height={72} />
+          <PropertyImage src={property.imageUrl} alt="" height={72} sizes={PHOTO_SIZES.closedRow} />
         </Box>
         <Group justify="space-between" align="center" gap="sm" style={{ flex: 1, minWidth: 0 }}>
           <Stack gap={2} style={{ flex: 1, minWidth: '14rem' }}>

@@ -2,6 +2,7 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { formatDayMonth } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
+import { PHOTO_SIZES } from '../../../../shared/format/photo-layout';
 import type { PublicBidRound } from '../../../../shared/schemas/bid-round';
 import { STATUS_COLORS } from '../../../app/theme';
 import { DescriptionPreview, roundPath } from './property-description';
@@ -35,7 +36,13 @@ export function PublicRoundCard({ round, onOpen, priority }: PublicRoundCardProp
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
       <Card.Section>
-        <PropertyImage src={property.imageUrl} alt={name} height={190} priority={priority} />
+        <PropertyImage
+          src={property.imageUrl}
+          alt={name}
+          height={190}
+          priority={priority}
+          sizes={PHOTO_SIZES.publicCard}
+        />
       </Card.Section>
       <Stack gap={6} mt="md">
         <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -7,6 +7,8 @@ import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { useNow } from '../../../lib/use-now';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { BidRoundPanel } from '../../bids/components/bid-round-panel';
+import { Gallery } from '../../photos/components/gallery';
+import { roundPhotoUrls } from '../../photos/gallery-index';
 import { CloseRoundButton } from './close-round-button';
 import { DescriptionPreview, FullDescription, roundPath } from './property-description';
 import { PropertyImage } from './property-image';
@@ -41,11 +43,17 @@ export function RoundCard({
   const { property } = round;
   const name = property.title || property.address;
   const canClose = (round.isOwner || user?.isAdmin) && isRoundOpen(round, now);
+  const photos = roundPhotoUrls(property);
   return (
     <Paper withBorder radius="md" shadow="xs" data-testid="round-card" component="article" aria-label={name}>
-      <div className={classes.layout}>
+      <div className={forceOpen ? `${classes.layout} ${classes.page}` : classes.layout}>
         <div>
-          <PropertyImage src={property.imageUrl} alt={name} height={220} priority={priority} />
+          {/* The round page shows every photo; a card in a list only the cover. */}
+          {forceOpen && photos.length > 0 ? (
+            <Gallery photos={photos} name={name} />
+          ) : (
+            <PropertyImage src={property.imageUrl} alt={name} height={220} priority={priority} />
+          )}
         </div>
         <div>
           <Stack gap="sm" p="md">
