@@ -1,6 +1,6 @@
 import { ActionIcon, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { type PointerEvent, useEffect, useRef } from 'react';
+import { type PointerEvent, type ReactNode, useEffect, useRef } from 'react';
 import { PHOTO_SIZES, photoSources } from '../../../../shared/format/photo-layout';
 import { Modal } from '../../../components/modal';
 import { photoLabel, stepIndex, swipeStep } from '../gallery-index';
@@ -15,6 +15,27 @@ interface PhotoViewerProps {
   onIndexChange: (index: number) => void;
   /** Mantine's Modal gives the focus back to what had it (the thumbnail) when it closes. */
   onClose: () => void;
+}
+
+/** A round button over one side of the photo. */
+function StepButton(props: {
+  label: string;
+  side: string | undefined;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <ActionIcon
+      className={`${classes.step} ${props.side}`}
+      size={48}
+      radius="xl"
+      variant="transparent"
+      aria-label={props.label}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </ActionIcon>
+  );
 }
 
 /** Starts fetching a photo at the size the viewer will ask for, so that the next one shows at once. */
@@ -116,26 +137,12 @@ export function PhotoViewer({ photos, name, index, opened, onIndexChange, onClos
         />
         {count > 1 ? (
           <>
-            <ActionIcon
-              className={`${classes.step} ${classes.previous}`}
-              size={48}
-              radius="xl"
-              variant="transparent"
-              aria-label="Forrige bilde"
-              onClick={() => step(-1)}
-            >
+            <StepButton label="Forrige bilde" side={classes.previous} onClick={() => step(-1)}>
               <IconChevronLeft size={28} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              className={`${classes.step} ${classes.next}`}
-              size={48}
-              radius="xl"
-              variant="transparent"
-              aria-label="Neste bilde"
-              onClick={() => step(1)}
-            >
+            </StepButton>
+            <StepButton label="Neste bilde" side={classes.next} onClick={() => step(1)}>
               <IconChevronRight size={28} aria-hidden />
-            </ActionIcon>
+            </StepButton>
           </>
         ) : null}
       </div>
