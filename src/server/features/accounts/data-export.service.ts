@@ -6,6 +6,7 @@ import { listUserBids } from '../bids/bids.service';
 import { counterOffersTo } from '../counter-offers/counter-offer-records';
 import { listJournals } from '../journals/journals.service';
 import { passkeysForExport } from '../passkeys/passkey-records';
+import { viewingSignupsForExport } from '../viewings/viewing-signups.service';
 import type { Viewer } from './accounts.repository';
 import {
   findAdminActionsForExport,
@@ -51,6 +52,7 @@ export async function exportPersonalData(deps: AppDeps, viewer: Viewer): Promise
   const proofs = await findProofsForExport(db, viewer.id);
   const actions = await findAdminActionsForExport(db, viewer.id);
   const passkeys = await passkeysForExport(db, viewer.id);
+  const viewingSignups = await viewingSignupsForExport(db, viewer.id);
   return {
     about: ABOUT,
     exportedAt: now.toISOString(),
@@ -108,6 +110,7 @@ export async function exportPersonalData(deps: AppDeps, viewer: Viewer): Promise
     })),
     financingProofs: proofs.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
     administratorActions: actions.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+    viewingSignups,
     passkeys,
   };
 }

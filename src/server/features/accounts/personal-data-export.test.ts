@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../../../../tests/setup/accounts';
 import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { addViewingOk, signup } from '../../../../tests/setup/viewings';
+import { getOsloParts, makeOsloDate } from '../../../shared/format/date';
+import type { ViewingView } from '../../../shared/schemas/bid-round';
 import { users } from '../../db/schema';
 import type { PersonalDataExport } from './data-export.service';
 
@@ -11,6 +14,7 @@ let seller: string;
 let kari: string;
 let ola: string;
 let roundId: string;
+let viewing: ViewingView;
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 // Everything that identifies the other two people; none of it may reach Kari's export.
@@ -48,6 +52,13 @@ beforeAll(async () => {
   await placeBidOk(t, kari, roundId, 4_000_000, { financingProofId: proof.json().id });
   await placeBidOk(t, ola, roundId, 4_100_000, { conditions: 'Salg av egen bolig' });
   await placeBidOk(t, kari, roundId, 4_200_000, { conditions: 'Ingen forbehold' });
+  // Kari signs up for a viewing tomorrow at noon, Oslo time (issue 25), after the
+  // bids: the 12:00 rule would move their shortest acceptance deadline.
+  const tomorrow = getOsloParts(new Date(Date.now() + 86_400_000));
+  const at = (hour: number) =>
+    makeOsloDate(tomorrow.year, tomorrow.month, tomorrow.day, hour, 0).toISOString();
+  viewing = await addViewingOk(t, seller, roundId, { startsAt: at(12), endsAt: at(13) });
+  expect((await signup(t, 'POST', kari, roundId, viewing.id)).statusCode).toBe(200);
   const closed = await t.request({ method: 'PUT', url: `/api/bid-rounds/${roundId}/close`, cookie: seller });
   expect(closed.statusCode).toBe(200);
   await t.request({
@@ -94,6 +105,8 @@ describe('GET /api/users/me/export', () => {
     ]);
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
     expect(data.ownRounds).toEqual([]);
+    expect(data.viewingSignups).toEqual([{ roundId, startsAt: viewing.startsAt, endsAt: viewing.endsAt }]);
+    expect((await exportOf(ola)).json().viewingSignups).toEqual([]);
   });
 
   it('holds no one else’s personal data, and no password hash or token', async () => {

@@ -12,6 +12,7 @@ import {
   findRoundListing,
   findSignedUpViewingIds,
   findSignups,
+  findSignupsOfUser,
   findViewing,
   insertSignup,
 } from './viewings.repository';
@@ -80,4 +81,13 @@ export async function viewingSignups(
       signedUpAt: r.signedUpAt.toISOString(),
     })),
   };
+}
+
+/** The user's own signups, for their data export (decision 014): which round, and when the viewing was. */
+export async function viewingSignupsForExport(db: Db, userId: string) {
+  return (await findSignupsOfUser(db, userId)).map((s) => ({
+    roundId: s.roundId,
+    startsAt: s.startsAt.toISOString(),
+    endsAt: s.endsAt.toISOString(),
+  }));
 }

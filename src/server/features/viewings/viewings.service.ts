@@ -6,7 +6,7 @@ import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, NotFound, ValidationError } from '../../errors';
 import type { Viewer } from '../../http/viewer';
-import { enqueueJob } from '../../jobs/queue';
+import { deletePendingJobsNaming, enqueueJob } from '../../jobs/queue';
 import { recordRoundChange } from '../bid-rounds/round-changes';
 import { ALREADY_CLOSED, assertCanManage, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
@@ -91,6 +91,8 @@ export async function removeViewing(
     if (viewing.endsAt <= now) throw new Conflict(VIEWING_IS_OVER);
     if (viewing.startsAt <= now) throw new Conflict(VIEWING_HAS_BEGUN);
     await deleteViewing(tx, viewingId);
+    // Its follow-up would find nothing to send; it need not wait in the queue until then.
+    await deletePendingJobsNaming(tx, 'viewingId', [viewingId]);
     await refreshMinimumBidDeadline(tx, roundId);
     await recordRoundChange(tx, deps, round, viewer, ['viewing-removed'], now);
     return { message: VIEWING_REMOVED };
