@@ -42,12 +42,32 @@ describe('seedDemoData', () => {
     expect(await t.deps.db.select().from(bidJournals)).toHaveLength(3);
 
     const res = await t.request({ method: 'GET', url: '/api/bid-rounds/active' });
-    const rounds = res.json() as { property: { imageUrl: string } }[];
+    const rounds = res.json() as {
+      id: string;
+      property: { imageUrl: string; imageUrls: string[]; prospectus: { size: number } | null };
+      viewings: unknown[];
+      minimumBidDeadlineReason: string | null;
+    }[];
     expect(rounds.length).toBeGreaterThanOrEqual(3);
     for (const round of rounds) {
-      const image = await t.request({ method: 'GET', url: round.property.imageUrl });
-      expect(image.statusCode).toBe(200);
-      expect(image.headers['content-type']).toBe('image/jpeg');
+      // A gallery: the outside as the cover, then three rooms (issue 25).
+      expect(round.property.imageUrls).toHaveLength(4);
+      expect(round.property.imageUrls[0]).toBe(round.property.imageUrl);
+      for (const url of round.property.imageUrls) {
+        const image = await t.request({ method: 'GET', url });
+        expect(image.statusCode).toBe(200);
+        expect(image.headers['content-type']).toBe('image/jpeg');
+      }
+    }
+    // The house and the cabin have a salgsoppgave and a viewing, whose 12:00 rule sets the shortest deadline.
+    const listed = rounds.filter((r) => r.property.prospectus);
+    expect(listed).toHaveLength(2);
+    for (const round of listed) {
+      expect(round.viewings).toHaveLength(1);
+      expect(round.minimumBidDeadlineReason).toBe('viewing');
+      const pdf = await t.request({ method: 'GET', url: `/api/bid-rounds/${round.id}/prospectus`, cookie });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
 
     expect(await seedDemoData(t.deps, log)).toBe(false);

@@ -4,13 +4,14 @@ import type { CreateRoundInput } from '../../shared/schemas/bid-round';
 import { createRoundSchema } from '../../shared/schemas/bid-round';
 import { databaseNow } from '../db/time';
 import type { AppDeps } from '../deps';
-import { countUsers } from '../features/accounts/accounts.repository';
+import { countUsers, findViewerById } from '../features/accounts/accounts.repository';
 import { createUser, type NewUser } from '../features/accounts/accounts.service';
 import { forgotPassword } from '../features/auth/auth.service';
 import { createRound } from '../features/bid-rounds/bid-rounds.service';
 import { storePropertyImage } from '../features/images/image-processing';
 import { enqueueTokenMail } from '../mail/mail-jobs';
 import { seedDemoBids } from './demo-bids';
+import { seedDemoListing } from './demo-listing';
 import { drawPropertyPicture, type PictureStyle } from './property-picture';
 import { drawRoomPicture, type RoomKind } from './room-pictures';
 
@@ -183,6 +184,17 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
     roundIds.push(await createRound(deps.db, ids.seller, input));
   }
   await seedDemoBids(deps, { seller: ids.seller, bidderA: ids.bidderA, bidderB: ids.bidderB }, roundIds);
+  const seller = await findViewerById(deps.db, ids.seller);
+  if (seller) {
+    const listed = ROUNDS.map(({ daysAhead, round }, i) => ({
+      id: roundIds[i] ?? '',
+      title: round.title,
+      address: round.address,
+      description: round.description ?? '',
+      daysAhead,
+    }));
+    await seedDemoListing(deps, seller, listed);
+  }
   await seedAdminQueue(deps);
   log.info({ users: Object.keys(DEMO_USERS).length + 1, rounds: ROUNDS.length + 1 }, 'demo data created');
   return true;
