@@ -7,6 +7,7 @@ import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LabeledText, LabeledValue } from '../../../components/labeled-value';
 import { CloseRoundButton } from '../../bid-rounds/components/close-round-button';
+import { EditListingButton } from '../../bid-rounds/components/edit-listing-button';
 import { isRoundOpen, RoundBadges } from '../../bid-rounds/components/round-badges';
 import { BidList } from '../../bids/components/bid-list';
 import { openJournalCsv } from '../../journals/api/use-journals';
@@ -78,6 +79,8 @@ export function AdminRoundCard({ round, now }: { round: BidRoundView; now: Date 
           >
             {showActs ? 'Skjul hendelser' : 'Vis hendelser'}
           </Button>
+          {/* The owner's edits, recorded as the admin's (issue 25, item 11); shown while the round is open. */}
+          <EditListingButton round={round} />
           {open ? <CloseRoundButton roundId={round.id} title={name} /> : null}
           {round.isClosed ? (
             <Button variant="default" size="sm" onClick={() => openJournalCsv(round.id)}>

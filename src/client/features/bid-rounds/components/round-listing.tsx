@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { RoundProspectus } from '../../prospectus/components/round-prospectus';
+import { EditListingButton } from './edit-listing-button';
 import { RoundChanges } from './round-changes';
 
 /** Whether the round page has a listing block to show: the owner always has its controls. */
@@ -20,6 +21,7 @@ export function hasListing(round: BidRoundView): boolean {
 export function RoundListing({ round }: { round: BidRoundView }) {
   return (
     <Stack gap="md" data-testid="round-listing">
+      <EditListingButton round={round} />
       <RoundProspectus round={round} />
       <RoundChanges changes={round.changes} />
     </Stack>

@@ -9,6 +9,7 @@ import { Modal } from '../../../components/modal';
 import { closeReasonText, journalExportUrl, openJournalCsv, openJournalPdf } from '../api/use-journals';
 import { JournalActsList } from './journal-acts-list';
 import { JournalChainHead } from './journal-chain-head';
+import { JournalChanges } from './journal-changes';
 import { JournalTable } from './journal-table';
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -133,6 +134,7 @@ export function JournalDialog({ journal, opened, onClose }: JournalDialogProps) 
             Alle tidspunkter er norsk tid. Mottatt er tidspunktet serveren tok imot budet. Hendelsene står i
             den rekkefølgen de skjedde.
           </Text>
+          <JournalChanges changes={journal.changes} />
         </Stack>
       ) : null}
     </Modal>

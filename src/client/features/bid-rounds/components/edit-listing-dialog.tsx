@@ -1,0 +1,93 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { type BidRoundView, editRoundSchema } from '../../../../shared/schemas/bid-round';
+import { GrowingTextarea } from '../../../components/growing-textarea';
+import { Modal } from '../../../components/modal';
+import { ApiError } from '../../../lib/api';
+import { showToast } from '../../../lib/toast';
+import { useEditRound } from '../api/use-edit-round';
+
+const valuesOf = (round: BidRoundView) => ({
+  title: round.property.title,
+  address: round.property.address,
+  description: round.property.description ?? '',
+});
+
+/**
+ * The listing's title, address and description, as they are now, under the create form's rules. The server
+ * records only what really changed; buyers see it under 'Endringer', and followers hear of a new description.
+ */
+function EditListingForm({ round, onDone }: { round: BidRoundView; onDone: () => void }) {
+  const edit = useEditRound(round.id);
+  const form = useForm({ initialValues: valuesOf(round), validate: zod4Resolver(editRoundSchema) });
+  const submit = form.onSubmit((values) => {
+    edit.mutate(
+      {
+        title: values.title.trim(),
+        address: values.address.trim(),
+        description: values.description.trim() || null,
+      },
+      {
+        onSuccess: () => {
+          showToast({ title: 'Endringene er lagret', message: `«${values.title.trim()}» er oppdatert.` });
+          onDone();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError)
+            for (const e of error.errors ?? []) form.setFieldError(e.path, e.message);
+          showToast({ title: 'Kunne ikke lagre endringene', message: error.message, variant: 'destructive' });
+        },
+      },
+    );
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Tittel" required data-autofocus {...form.getInputProps('title')} />
+        <TextInput label="Adresse" required autoComplete="off" {...form.getInputProps('address')} />
+        <GrowingTextarea
+          label="Beskrivelse"
+          description="Budrunden viser hva som er endret og når. Følgerne får e-post om en ny beskrivelse."
+          minRows={4}
+          maxRows={12}
+          {...form.getInputProps('description')}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone}>
+            Avbryt
+          </Button>
+          <Button type="submit" loading={edit.isPending}>
+            Lagre endringene
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** 'Endre annonsen'. The form mounts on each open, so it starts from the round as it is then. */
+export function EditListingDialog({
+  round,
+  opened,
+  onClose,
+}: {
+  round: BidRoundView;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const isPhone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Endre annonsen"
+      size="lg"
+      fullScreen={isPhone}
+      centered={!isPhone}
+    >
+      <EditListingForm round={round} onDone={onClose} />
+    </Modal>
+  );
+}
