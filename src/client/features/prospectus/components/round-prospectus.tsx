@@ -34,9 +34,17 @@ export function RoundProspectus({ round }: { round: BidRoundView }) {
             href={prospectusUrl(round.id)}
             download
             variant="light"
+            // On a phone the label wraps onto two lines rather than being cut off.
+            h="auto"
+            py={8}
+            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.35 } }}
             leftSection={<IconDownload size={18} aria-hidden />}
           >
-            Last ned salgsoppgave (PDF, {formatFileSize(prospectus.size)})
+            {/* One child: the label is a flex box, and the size keeps together when the line wraps. */}
+            <span>
+              Last ned salgsoppgave{' '}
+              <span style={{ whiteSpace: 'nowrap' }}>(PDF, {formatFileSize(prospectus.size)})</span>
+            </span>
           </Button>
         </Group>
       ) : (
@@ -97,7 +105,8 @@ function ProspectusControls({ roundId, hasOne }: { roundId: string; hasOne: bool
         {hasOne ? (
           <Button
             variant="subtle"
-            color="red.9"
+            color="red"
+            c="red.9"
             onClick={open}
             leftSection={<IconTrash size={18} aria-hidden />}
           >
