@@ -14,7 +14,8 @@ export function roundChangedMail(
     subject: `Endring i budrunden: ${round.title}`,
     greeting: hello(to),
     paragraphs: [
-      `Selgeren har gjort endringer i budrunden for ${roundName(round)}:`,
+      // Neutral on who: an administrator may have made the change for the seller (issue 25, item 11).
+      `Budrunden for ${roundName(round)} er endret:`,
       ...kinds.map((kind) => `${ROUND_EDIT_TEXT[kind]}.`),
       'Les gjennom budrunden på nytt før du legger inn bud.',
     ],

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { ROUND_EDIT_KINDS } from '../../../shared/rules/round-edits';
 import type { DbOrTx } from '../../db/client';
 import { roundChanges, roundViewings } from '../../db/listing-schema';
 import { biddingEnded, highestLiveBid, liveBidsOf } from '../../db/live-bids';
@@ -24,10 +25,13 @@ const viewingsJson = sql<ViewingJson[]>`coalesce((select json_agg(json_build_obj
   'note', ${roundViewings.note}) order by ${roundViewings.startsAt}, ${roundViewings.id})
   from ${roundViewings} where ${roundViewings.bidRoundId} = ${bidRounds.id}), '[]'::json)`;
 
+// Changes made by one call share their time; they are listed in the form's order (title, address …).
+const EDIT_ORDER = `{${ROUND_EDIT_KINDS.join(',')}}`;
+
 /** A round's change log, oldest first. */
 const changesJson = sql<ChangeJson[]>`coalesce((select json_agg(json_build_object(
   'at', ${roundChanges.madeAt}, 'kind', ${roundChanges.kind}, 'byAdmin', ${roundChanges.byAdmin})
-  order by ${roundChanges.madeAt}, ${roundChanges.id})
+  order by ${roundChanges.madeAt}, array_position(${EDIT_ORDER}::text[], ${roundChanges.kind}))
   from ${roundChanges} where ${roundChanges.bidRoundId} = ${bidRounds.id}), '[]'::json)`;
 
 interface ViewingJson {

@@ -104,7 +104,7 @@ export function RoundCard({
           <FullDescription text={property.description} />
         </Box>
       ) : null}
-      {forceOpen && hasListing(round) ? (
+      {forceOpen && hasListing(round, Boolean(user?.isAdmin)) ? (
         <Box p="md" style={DIVIDER}>
           <RoundListing round={round} />
         </Box>
