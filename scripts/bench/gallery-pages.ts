@@ -16,7 +16,7 @@ const CATEGORIES = [
 ] as const;
 
 const detail = (f: LighthouseFigures) =>
-  `LCP ${Math.round(f.lcpMs)} ms, TBT ${Math.round(f.tbtMs)} ms, CLS ${f.cls.toFixed(3)}; runs ${f.allScores.join(', ')}` +
+  `LCP ${Math.round(f.lcpMs)} ms, TBT ${Math.round(f.tbtMs)} ms, CLS ${f.cls.toFixed(3)}; runs ${f.allScores.join(', ')}; CPU benchmarkIndex ${Math.round(f.benchmarkIndex)}` +
   (f.failedRuns.length ? `, ${f.failedRuns.length} failed in Lighthouse` : '') +
   (f.failedA11y.length ? `; accessibility failed: ${f.failedA11y.join(', ')}` : '') +
   (f.failedBestPractices.length ? `; best practices failed: ${f.failedBestPractices.join(', ')}` : '');
