@@ -3,7 +3,7 @@ export const OSLO_TZ = 'Europe/Oslo';
 
 export type OsloParts = { year: number; month: number; day: number; hour: number; minute: number };
 
-const MONTH_NAMES = [
+export const MONTH_NAMES = [
   'januar',
   'februar',
   'mars',

@@ -3,8 +3,11 @@ import type { MouseEvent } from 'react';
 import { formatDayMonth } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { PHOTO_SIZES } from '../../../../shared/format/photo-layout';
+import { nextViewingLine } from '../../../../shared/format/viewing-time';
 import type { PublicBidRound } from '../../../../shared/schemas/bid-round';
 import { STATUS_COLORS } from '../../../app/theme';
+import { useNow } from '../../../lib/use-now';
+import { NextViewing } from '../../viewings/components/next-viewing';
 import { DescriptionPreview, roundPath } from './property-description';
 import { PropertyFacts } from './property-facts';
 import { PropertyImage } from './property-image';
@@ -23,6 +26,8 @@ interface PublicRoundCardProps {
 export function PublicRoundCard({ round, onOpen, priority }: PublicRoundCardProps) {
   const { property } = round;
   const name = property.title || property.address;
+  const now = useNow(60_000);
+  const viewing = nextViewingLine(round.viewings, now);
   return (
     <Card
       component="a"
@@ -32,7 +37,7 @@ export function PublicRoundCard({ round, onOpen, priority }: PublicRoundCardProp
       shadow="sm"
       radius="md"
       padding="md"
-      aria-label={`${name}, ${property.address}. Startpris ${formatMoney(property.price)}. Budfrist ${formatDayMonth(round.deadline)}`}
+      aria-label={`${name}, ${property.address}. Startpris ${formatMoney(property.price)}. Budfrist ${formatDayMonth(round.deadline)}${viewing ? `. ${viewing}` : ''}`}
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
       <Card.Section>
@@ -77,6 +82,7 @@ export function PublicRoundCard({ round, onOpen, priority }: PublicRoundCardProp
           </Text>{' '}
           {formatDayMonth(round.deadline)}
         </Text>
+        <NextViewing viewings={round.viewings} now={now} />
       </Stack>
     </Card>
   );

@@ -7,6 +7,7 @@ import { LabeledValue } from '../../../components/labeled-value';
 import { TAP_TARGET } from '../../../components/tap-target';
 import flash from '../../live/bid-flash.module.css';
 import { useNewBid } from '../../live/new-bids';
+import { NextViewing } from '../../viewings/components/next-viewing';
 import { PropertyFacts } from './property-facts';
 
 /**
@@ -26,6 +27,7 @@ export function RoundFacts({ round, now }: { round: BidRoundView; now: Date }) {
   return (
     <Stack gap="sm">
       <PropertyFacts property={property} />
+      <NextViewing viewings={round.viewings} now={now} />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <LabeledValue label="Budfrist">
           <Text size="sm">{formatLongDate(round.deadline)}</Text>

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { RoundProspectus } from '../../prospectus/components/round-prospectus';
+import { RoundViewings } from '../../viewings/components/round-viewings';
 import { EditListingButton } from './edit-listing-button';
 import { RoundChanges } from './round-changes';
 
@@ -24,6 +25,7 @@ export function RoundListing({ round }: { round: BidRoundView }) {
     <Stack gap="md" data-testid="round-listing">
       <EditListingButton round={round} />
       <RoundProspectus round={round} />
+      <RoundViewings round={round} />
       <RoundChanges changes={round.changes} />
     </Stack>
   );

@@ -1,7 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { formatAmountInWords } from '../../../../shared/format/amount-in-words';
-import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney, parseAmountInput } from '../../../../shared/format/money';
 import {
   amountProblem,
@@ -25,6 +24,7 @@ import { usePlaceBid } from '../api/use-bid-actions';
 import { signWithPasskey } from '../api/use-bid-signing';
 import { type DeadlineParts, dateFromParts, defaultDeadlineParts } from './acceptance-deadline';
 import { AcceptanceDeadlineInput } from './acceptance-deadline-input';
+import { acceptanceRuleText } from './acceptance-rule';
 import { AmountInput } from './amount-input';
 import { bidActOf } from './bid-act';
 import { BidConfirmDialog, type BidDraft } from './bid-confirm-dialog';
@@ -55,6 +55,16 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
   const [deadline, setDeadline] = useState<DeadlineParts>(() =>
     defaultDeadlineParts(firstRenderTime, parseDate(round.minimumBidDeadline)),
   );
+  // The owner may add a viewing while the form is open, which moves the shortest deadline (live, issue 25):
+  // a chosen deadline the new one rules out moves to the form's default, as on a freshly opened page.
+  const [minimumSeen, setMinimumSeen] = useState(round.minimumBidDeadline);
+  if (round.minimumBidDeadline !== minimumSeen) {
+    setMinimumSeen(round.minimumBidDeadline);
+    const chosen = dateFromParts(deadline);
+    if (minimumBidDeadline && (!chosen || chosen < minimumBidDeadline)) {
+      setDeadline(defaultDeadlineParts(now, minimumBidDeadline));
+    }
+  }
   const [showProblems, setShowProblems] = useState(false);
   const [draft, setDraft] = useState<BidDraft | null>(null);
   const confirmUsed = useShownOnce(draft !== null);
@@ -185,11 +195,7 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
             errors={planProblems && !planProblems.ok ? planProblems : null}
           />
           <AcceptanceDeadlineInput
-            note={
-              minimumBidDeadline
-                ? `Korteste akseptfrist i denne budrunden: ${formatLongDate(minimumBidDeadline)}. Akseptfristen må også være minst 30 minutter frem i tid.`
-                : 'Akseptfristen må være minst 30 minutter frem i tid.'
-            }
+            note={acceptanceRuleText(round, now)}
             value={deadline}
             onChange={setDeadline}
             earliest={earliestBidDeadline(now, minimumBidDeadline)}

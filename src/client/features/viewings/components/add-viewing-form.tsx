@@ -1,0 +1,106 @@
+import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useId, useState } from 'react';
+import { DatePickerInput } from '../../../components/date-picker-input';
+import { PICKER_DAY_FORMAT } from '../../../components/picker-day';
+import { showToast } from '../../../lib/toast';
+import { osloDay } from '../../bids/components/acceptance-deadline';
+import { useAddViewing } from '../api/use-viewings';
+import {
+  EMPTY_VIEWING,
+  VIEWING_TIMES,
+  type ViewingFormErrors,
+  viewingFormErrors,
+  viewingPayload,
+  withFrom,
+} from './viewing-form';
+
+const NOTE_MAX = 500;
+
+/**
+ * 'Legg til visning', for the owner and admins: a day and the start and end in Oslo time, and a note. The
+ * server judges the times (not in the past, end after start, before the round's deadline); its reasons show
+ * on the fields they are about.
+ */
+export function AddViewingForm({ roundId }: { roundId: string }) {
+  const titleId = useId();
+  const addViewing = useAddViewing(roundId);
+  const [draft, setDraft] = useState(EMPTY_VIEWING);
+  const [errors, setErrors] = useState<ViewingFormErrors & { day?: string }>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const payload = viewingPayload(draft);
+    if (!payload) return setErrors({ day: 'Velg dato for visningen' });
+    setErrors({});
+    addViewing.mutate(payload, {
+      onSuccess: () => {
+        showToast({ title: 'Visning lagt til', message: 'Visningen vises nå i budrunden.' });
+        setDraft(EMPTY_VIEWING);
+      },
+      onError: (error) => setErrors(viewingFormErrors(error)),
+    });
+  };
+
+  const timeErrors = [errors.day, errors.from, errors.to].filter(Boolean);
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={titleId}>
+      <Stack gap="xs">
+        <Title order={4} size="h6" id={titleId}>
+          Legg til visning
+        </Title>
+        <Group gap="xs" align="flex-end" wrap="wrap">
+          <DatePickerInput
+            loadOnUse
+            label="Dato"
+            placeholder="Velg dato"
+            valueFormat={PICKER_DAY_FORMAT}
+            value={draft.day}
+            onChange={(day) => setDraft({ ...draft, day })}
+            minDate={osloDay(new Date())}
+            error={Boolean(errors.day)}
+            style={{ flex: '1 1 180px', minWidth: 0 }}
+          />
+          <NativeSelect
+            label="Fra kl."
+            data={VIEWING_TIMES}
+            value={draft.from}
+            onChange={(event) => setDraft(withFrom(draft, event.currentTarget.value))}
+            error={Boolean(errors.from)}
+            w={96}
+          />
+          <NativeSelect
+            label="Til kl."
+            data={VIEWING_TIMES}
+            value={draft.to}
+            onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
+            error={Boolean(errors.to)}
+            w={96}
+          />
+        </Group>
+        {timeErrors.map((message) => (
+          <Text key={message} size="sm" c="red.9" role="alert">
+            {message}
+          </Text>
+        ))}
+        <TextInput
+          label="Merknad (valgfritt)"
+          placeholder="F.eks. Oppmøte ved inngang B"
+          value={draft.note}
+          onChange={(event) => setDraft({ ...draft, note: event.currentTarget.value })}
+          maxLength={NOTE_MAX}
+          error={errors.note}
+        />
+        {errors.form ? (
+          <Text size="sm" c="red.9" role="alert">
+            {errors.form}
+          </Text>
+        ) : null}
+        <Group>
+          <Button type="submit" loading={addViewing.isPending}>
+            Legg til visning
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
