@@ -120,6 +120,17 @@ describe('applyRoundEvent', () => {
     expect(fetches.get(roundKeys.round('r2').join('/'))).toBe(2);
   });
 
+  it("asks the owner's visningsliste again when someone signs up, and nothing else", async () => {
+    const list = ['/api/bid-rounds', 'r2', 'viewings', 'v1', 'signups'] as const;
+    client.setQueryData(list, { signups: [] });
+    client.setQueryData(roundKeys.bids('r2'), bids(1_000_000));
+    show(list);
+    show(roundKeys.bids('r2'));
+    applyRoundEvent(writer, event(null, { change: 'followers' }));
+    await Promise.resolve();
+    expect([...fetches.keys()]).toEqual([list.join('/')]);
+  });
+
   it('announces a bid by someone else with its amount', () => {
     const heard: NewBid[] = [];
     const off = onNewBid((bid) => heard.push(bid));

@@ -4,6 +4,7 @@ import type { CounterOfferView } from '../../../shared/schemas/counter-offer';
 import type { PublicRoundEvent, RoundChange, RoundEvent } from '../../../shared/schemas/events';
 import { roundKeys } from '../bid-rounds/api/round-queries';
 import { PUBLIC_ACTIVE_KEY } from '../bid-rounds/api/use-active-rounds';
+import { viewingKeys } from '../viewings/api/use-viewings';
 import type { CacheWriter } from './cache-writer';
 import { announceNewBid } from './new-bids';
 import { placeInOpenList, replaceInList } from './round-list-updates';
@@ -19,7 +20,11 @@ export function applyRoundEvent(writer: CacheWriter, event: RoundEvent): void {
   const { roundId, round, followers } = event;
   // Only the owner hears of a follow, with the list: the owner's page shows it, and nothing else changed.
   if (followers) writer.write<FollowerView[]>(roundKeys.followers(roundId), () => followers);
-  if (event.change === 'followers') return;
+  if (event.change === 'followers') {
+    // A signup for a viewing follows the round: the owner's visningsliste, when shown, is asked again.
+    writer.refresh(viewingKeys.allSignups(roundId));
+    return;
+  }
   // A deleted round's page fetches again and then says 'Fant ikke budrunden'.
   if (round) writer.write<BidRoundView>(roundKeys.round(roundId), () => round);
   else writer.refresh(roundKeys.round(roundId), true);

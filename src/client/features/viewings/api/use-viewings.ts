@@ -33,6 +33,8 @@ export const signupsCsvUrl = (roundId: string, viewingId: string) =>
 // GETs a key's parts joined with '/': these are the calls' paths.
 export const viewingKeys = {
   mySignups: (roundId: string) => [...roundKeys.round(roundId), 'viewing-signups'] as const,
+  /** Every viewing list of the round, as a prefix. */
+  allSignups: (roundId: string) => [...roundKeys.round(roundId), 'viewings'] as const,
   signups: (roundId: string, viewingId: string) =>
     [...roundKeys.round(roundId), 'viewings', viewingId, 'signups'] as const,
 };

@@ -48,6 +48,7 @@ export function AddViewingForm({ roundId }: { roundId: string }) {
         <Title order={4} size="h6" id={titleId}>
           Legg til visning
         </Title>
+        {/* The day, then both times beside each other: on a phone the times go under the day together. */}
         <Group gap="xs" align="flex-end" wrap="wrap">
           <DatePickerInput
             loadOnUse
@@ -58,24 +59,26 @@ export function AddViewingForm({ roundId }: { roundId: string }) {
             onChange={(day) => setDraft({ ...draft, day })}
             minDate={osloDay(new Date())}
             error={Boolean(errors.day)}
-            style={{ flex: '1 1 180px', minWidth: 0 }}
+            style={{ flex: '1 1 240px', minWidth: 0, maxWidth: 320 }}
           />
-          <NativeSelect
-            label="Fra kl."
-            data={VIEWING_TIMES}
-            value={draft.from}
-            onChange={(event) => setDraft(withFrom(draft, event.currentTarget.value))}
-            error={Boolean(errors.from)}
-            w={96}
-          />
-          <NativeSelect
-            label="Til kl."
-            data={VIEWING_TIMES}
-            value={draft.to}
-            onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
-            error={Boolean(errors.to)}
-            w={96}
-          />
+          <Group gap="xs" wrap="nowrap">
+            <NativeSelect
+              label="Fra kl."
+              data={VIEWING_TIMES}
+              value={draft.from}
+              onChange={(event) => setDraft(withFrom(draft, event.currentTarget.value))}
+              error={Boolean(errors.from)}
+              w={96}
+            />
+            <NativeSelect
+              label="Til kl."
+              data={VIEWING_TIMES}
+              value={draft.to}
+              onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
+              error={Boolean(errors.to)}
+              w={96}
+            />
+          </Group>
         </Group>
         {timeErrors.map((message) => (
           <Text key={message} size="sm" c="red.9" role="alert">

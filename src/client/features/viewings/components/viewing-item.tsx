@@ -25,6 +25,8 @@ export interface ViewingItemProps {
 export function ViewingItem({ roundId, viewing, now, open, canManage, signedUp }: ViewingItemProps) {
   const when = formatViewingWhen(viewing.startsAt, viewing.endsAt, now);
   const over = isViewingOver(viewing, now);
+  // One that has begun stays (the server refuses too): buyers may have come, and the 12:00 rule counts it.
+  const begun = Date.parse(viewing.startsAt) <= now.getTime();
   return (
     <Stack component="li" gap={4} data-testid="viewing">
       <Group gap="xs" wrap="wrap">
@@ -66,7 +68,7 @@ export function ViewingItem({ roundId, viewing, now, open, canManage, signedUp }
           {open && signedUp !== null ? (
             <SignupButton roundId={roundId} viewingId={viewing.id} when={when} signedUp={signedUp} />
           ) : null}
-          {open && canManage ? (
+          {open && canManage && !begun ? (
             <RemoveViewingButton roundId={roundId} viewingId={viewing.id} when={when} />
           ) : null}
         </Group>
@@ -146,7 +148,7 @@ function RemoveViewingButton({
     <>
       <Button
         size="xs"
-        variant="subtle"
+        variant="outline"
         color="red.9"
         onClick={() => setAsking(true)}
         aria-label={`Fjern visning ${when}`}
