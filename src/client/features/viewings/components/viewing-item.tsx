@@ -3,6 +3,7 @@ import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatViewingWhen, isViewingOver } from '../../../../shared/format/viewing-time';
 import type { ViewingView } from '../../../../shared/schemas/bid-round';
+import { STATUS_COLORS } from '../../../app/theme';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TAP_TARGET } from '../../../components/tap-target';
 import { showToast } from '../../../lib/toast';
@@ -34,12 +35,12 @@ export function ViewingItem({ roundId, viewing, now, open, canManage, signedUp }
           Visning {when}
         </Text>
         {over ? (
-          <Badge color="gray" variant="light">
+          <Badge color={STATUS_COLORS.closed} variant="filled">
             Visningen er over
           </Badge>
         ) : null}
         {!over && signedUp ? (
-          <Badge color="green.9" variant="light">
+          <Badge color={STATUS_COLORS.active} variant="filled">
             Du er påmeldt
           </Badge>
         ) : null}
