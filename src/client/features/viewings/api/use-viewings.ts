@@ -1,21 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ViewingView } from '../../../../shared/schemas/bid-round';
+import type {
+  CreateViewingInput,
+  MyViewingSignups,
+  ViewingCreated,
+  ViewingSignupList,
+  ViewingSignupStatus,
+} from '../../../../shared/schemas/viewing';
 import { apiJson, apiRequest } from '../../../lib/api';
 import { invalidateRoundData, patchRound, roundKeys } from '../../bid-rounds/api/round-queries';
-
-export interface ViewingSignup {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  signedUpAt: string;
-}
-
-export interface NewViewing {
-  startsAt: string;
-  endsAt: string;
-  note?: string;
-}
 
 const roundPath = (roundId: string) => `/api/bid-rounds/${encodeURIComponent(roundId)}`;
 const viewingPath = (roundId: string, viewingId: string) =>
@@ -45,8 +38,8 @@ const byStart = (a: ViewingView, b: ViewingView) => Date.parse(a.startsAt) - Dat
 export function useAddViewing(roundId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (viewing: NewViewing) =>
-      apiJson<{ viewing: ViewingView }>('POST', `${roundPath(roundId)}/viewings`, viewing),
+    mutationFn: (viewing: CreateViewingInput) =>
+      apiJson<ViewingCreated>('POST', `${roundPath(roundId)}/viewings`, viewing),
     onSuccess: ({ viewing }) => {
       patchRound(queryClient, roundId, (round) => ({
         ...round,
@@ -73,7 +66,7 @@ export function useRemoveViewing(roundId: string) {
 
 /** The viewings the signed-in user has signed up for, in this round. */
 export function useMySignups(roundId: string, enabled: boolean) {
-  return useQuery<{ viewingIds: string[] }>({
+  return useQuery<MyViewingSignups>({
     queryKey: viewingKeys.mySignups(roundId),
     enabled,
   });
@@ -84,9 +77,9 @@ export function useSetSignedUp(roundId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ viewingId, signUp }: { viewingId: string; signUp: boolean }) =>
-      apiJson<{ signedUp: boolean }>(signUp ? 'POST' : 'DELETE', `${viewingPath(roundId, viewingId)}/signup`),
+      apiJson<ViewingSignupStatus>(signUp ? 'POST' : 'DELETE', `${viewingPath(roundId, viewingId)}/signup`),
     onSuccess: ({ signedUp }, { viewingId }) => {
-      queryClient.setQueryData<{ viewingIds: string[] }>(viewingKeys.mySignups(roundId), (old) => {
+      queryClient.setQueryData<MyViewingSignups>(viewingKeys.mySignups(roundId), (old) => {
         const others = (old?.viewingIds ?? []).filter((id) => id !== viewingId);
         return { viewingIds: signedUp ? [...others, viewingId] : others };
       });
@@ -100,7 +93,7 @@ export function useSetSignedUp(roundId: string) {
  * list): sign-ups are not carried by the live events.
  */
 export function useViewingSignups(roundId: string, viewingId: string) {
-  return useQuery<{ signups: ViewingSignup[] }>({
+  return useQuery<ViewingSignupList>({
     queryKey: viewingKeys.signups(roundId, viewingId),
     staleTime: 0,
   });

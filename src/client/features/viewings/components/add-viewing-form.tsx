@@ -14,6 +14,7 @@ import {
   withFrom,
 } from './viewing-form';
 
+// MAX_VIEWING_NOTE (shared/schemas/viewing.ts), not imported: that module's zod would come onto the round page.
 const NOTE_MAX = 500;
 
 /**

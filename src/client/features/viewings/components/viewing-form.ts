@@ -1,8 +1,8 @@
 // The 'Legg til visning' form's values and what the server's answer means for its fields. Times are Oslo
 // wall-clock times whatever the browser's zone, as everywhere in Budrunde.
 import { makeOsloDate } from '../../../../shared/format/date';
+import type { CreateViewingInput } from '../../../../shared/schemas/viewing';
 import { ApiError } from '../../../lib/api';
-import type { NewViewing } from '../api/use-viewings';
 
 const STEP_MINUTES = 15;
 const pad2 = (value: number) => String(value).padStart(2, '0');
@@ -40,7 +40,7 @@ function at(day: string, time: string): string {
 }
 
 /** What POST …/viewings takes, or null while no day is chosen. The rest is the server's to judge. */
-export function viewingPayload(draft: ViewingDraft): NewViewing | null {
+export function viewingPayload(draft: ViewingDraft): CreateViewingInput | null {
   if (!draft.day) return null;
   const note = draft.note.trim();
   return { startsAt: at(draft.day, draft.from), endsAt: at(draft.day, draft.to), ...(note ? { note } : {}) };
