@@ -71,7 +71,7 @@ describe.skipIf(!chromiumAvailable())('bid round journey in three browsers', () 
       .toFile(image);
     await dialog.locator('input[type="file"]').setInputFiles(image);
     await expect
-      .poll(() => dialog.getByAltText('Forhåndsvisning av bildet').isVisible(), { timeout: 15_000 })
+      .poll(() => dialog.getByAltText('Bilde 1', { exact: true }).isVisible(), { timeout: 15_000 })
       .toBe(true);
     await expectNoAxeViolations(page, 'create-round dialog');
     await dialog.getByRole('button', { name: 'Opprett budrunde' }).click();

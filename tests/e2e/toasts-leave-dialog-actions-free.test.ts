@@ -69,7 +69,7 @@ describe.skipIf(!chromiumAvailable())('a toast never covers the actions of an op
       await dialog.locator('input[type="file"]').setInputFiles(image);
       const toast = page.locator('.mantine-Notification-root', { hasText: 'Bilde lastet opp' });
       await toast.waitFor({ timeout: 15_000 });
-      await dialog.getByAltText('Forhåndsvisning av bildet').waitFor();
+      await dialog.getByAltText('Bilde 1', { exact: true }).waitFor();
       // The preview pushed the buttons down: the person scrolls to them again while the toast shows. What
       // they see is the next painted frame, which is where the toast is placed (toast-placement.ts).
       await submit.scrollIntoViewIfNeeded();

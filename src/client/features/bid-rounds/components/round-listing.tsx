@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { EditPhotosButton } from '../../photos/components/edit-photos-button';
 import { RoundProspectus } from '../../prospectus/components/round-prospectus';
 import { RoundViewings } from '../../viewings/components/round-viewings';
 import { EditListingButton } from './edit-listing-button';
@@ -24,6 +25,7 @@ export function RoundListing({ round }: { round: BidRoundView }) {
   return (
     <Stack gap="md" data-testid="round-listing">
       <EditListingButton round={round} />
+      <EditPhotosButton round={round} />
       <RoundProspectus round={round} />
       <RoundViewings round={round} />
       <RoundChanges changes={round.changes} />

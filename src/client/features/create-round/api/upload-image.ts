@@ -22,17 +22,48 @@ export function checkImageFile(file: File): string | null {
   return null;
 }
 
-async function messageOf(res: Response): Promise<string | null> {
+function messageOf(text: string): string | null {
   try {
-    const body = (await res.json()) as { message?: unknown };
+    const body = JSON.parse(text) as { message?: unknown };
     return typeof body.message === 'string' ? body.message : null;
   } catch {
     return null;
   }
 }
 
-/** SPEC §7 "Images": get an upload URL, PUT the bytes there, then register the image. Returns its /objects/ path. */
-export async function uploadPropertyImage(file: File): Promise<string> {
+/**
+ * The PUT of the bytes, through XMLHttpRequest: fetch() cannot tell how much of a body has been sent, and
+ * each file shows its own progress bar. `onProgress` gets 0–1.
+ */
+function putFile(url: string, file: File, onProgress?: (fraction: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) return resolve();
+      reject(
+        new UploadError('Feil ved opplasting', messageOf(xhr.responseText) ?? 'Kunne ikke laste opp bildet'),
+      );
+    };
+    xhr.onerror = () =>
+      reject(new UploadError('Feil ved opplasting', 'Kunne ikke laste opp bildet. Sjekk nettforbindelsen.'));
+    xhr.send(file);
+  });
+}
+
+/**
+ * SPEC §7 "Images": get an upload URL, PUT the bytes there, then register the image. Returns its /objects/
+ * path. `onProgress` follows the PUT, 0–1.
+ */
+export async function uploadPropertyImage(
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<string> {
   let uploadURL: string;
   try {
     ({ uploadURL } = await apiJson<{ uploadURL: string }>('POST', '/api/objects/upload'));
@@ -41,20 +72,7 @@ export async function uploadPropertyImage(file: File): Promise<string> {
     throw new UploadError('Feil ved opplasting', 'Kunne ikke få upload-URL fra server');
   }
 
-  let res: Response;
-  try {
-    res = await fetch(uploadURL, {
-      method: 'PUT',
-      body: file,
-      credentials: 'include',
-      headers: { 'Content-Type': file.type || 'application/octet-stream' },
-    });
-  } catch {
-    throw new UploadError('Feil ved opplasting', 'Kunne ikke laste opp bildet. Sjekk nettforbindelsen.');
-  }
-  if (!res.ok) {
-    throw new UploadError('Feil ved opplasting', (await messageOf(res)) ?? 'Kunne ikke laste opp bildet');
-  }
+  await putFile(uploadURL, file, onProgress);
 
   try {
     const { objectPath } = await apiJson<{ objectPath: string }>('PUT', '/api/property-images', {

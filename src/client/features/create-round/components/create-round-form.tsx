@@ -1,5 +1,6 @@
 import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
@@ -19,6 +20,7 @@ type NumberField = 'size' | 'rooms' | 'buildYear';
 /** The 'Opprett ny budrunde' form. Its defaults are taken when it mounts, i.e. each time the dialog opens. */
 export function CreateRoundForm({ onDone }: { onDone: () => void }) {
   const create = useCreateRound();
+  const [uploading, setUploading] = useState(false);
   const form = useForm<CreateRoundValues>({
     initialValues: initialCreateRoundValues(new Date()),
     validate: validateCreateRound,
@@ -82,7 +84,12 @@ export function CreateRoundForm({ onDone }: { onDone: () => void }) {
           onChange={(value) => form.setFieldValue('minimumBidDeadline', value)}
           error={form.errors.minimumBidDeadline}
         />
-        <ImageUpload value={form.values.imageUrl} onChange={(path) => form.setFieldValue('imageUrl', path)} />
+        <ImageUpload
+          value={form.values.imageUrls}
+          onChange={(photos) => form.setFieldValue('imageUrls', photos)}
+          onBusyChange={setUploading}
+          error={form.errors.imageUrls ?? form.errors.imageUrl}
+        />
         <Title order={3} size="h5" mt="xs">
           Om eiendommen (valgfritt)
         </Title>
@@ -96,7 +103,8 @@ export function CreateRoundForm({ onDone }: { onDone: () => void }) {
           <Button variant="default" onClick={onDone}>
             Avbryt
           </Button>
-          <Button type="submit" loading={create.isPending}>
+          {/* Waits for photos still on their way up, which would otherwise be left out. */}
+          <Button type="submit" loading={create.isPending || uploading}>
             Opprett budrunde
           </Button>
         </Group>

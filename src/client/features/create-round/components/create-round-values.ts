@@ -15,7 +15,8 @@ export interface CreateRoundValues {
   startingPrice: number | null;
   deadline: string | null;
   minimumBidDeadline: string | null;
-  imageUrl: string | null;
+  /** The photos' /objects/ paths in the owner's order; the first is the cover. */
+  imageUrls: string[];
   size: number | null;
   rooms: number | null;
   buildYear: number | null;
@@ -30,7 +31,7 @@ export function initialCreateRoundValues(now: Date): CreateRoundValues {
     startingPrice: DEFAULT_STARTING_PRICE,
     deadline: defaultRoundDeadline(now).toISOString(),
     minimumBidDeadline: null,
-    imageUrl: null,
+    imageUrls: [],
     size: null,
     rooms: null,
     buildYear: null,
@@ -78,7 +79,8 @@ export function toCreateRoundInput(values: CreateRoundValues): CreateRoundInput 
     startingPrice: values.startingPrice ?? 0,
     minimumBidDeadline: values.minimumBidDeadline,
     deadline: values.deadline,
-    imageUrl: values.imageUrl,
+    imageUrl: values.imageUrls[0] ?? null,
+    imageUrls: values.imageUrls,
     size: values.size,
     rooms: values.rooms,
     buildYear: values.buildYear,
