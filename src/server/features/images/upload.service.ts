@@ -1,4 +1,5 @@
 import { PHOTO_WIDTHS, photoSizeUrl } from '../../../shared/format/photo-sizes';
+import { MAX_ROUND_PHOTOS } from '../../../shared/rules/round-edits';
 import type { AppDeps } from '../../deps';
 import { AppError, Conflict, Forbidden, ValidationError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
@@ -17,6 +18,7 @@ type UploadDeps = Pick<AppDeps, 'env' | 'clock' | 'storage' | 'limiter'>;
 export const INVALID_LINK_MESSAGE = 'Ugyldig eller utløpt opplastingslenke';
 export const IMAGE_NOT_FOUND_MESSAGE = 'Fant ikke bildet. Last opp på nytt.';
 export const TOO_LARGE_MESSAGE = 'Bildet er større enn 10 MB';
+export const UPLOADS_PER_HOUR = 2 * MAX_ROUND_PHOTOS;
 
 const PROPERTY_IMAGE_PATH =
   /^(?:\/objects\/)?(property-images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png))$/;
@@ -26,8 +28,14 @@ export async function requestUpload(
   { env, clock, limiter }: UploadDeps,
   userId: string,
 ): Promise<{ uploadURL: string }> {
-  // Each upload may store up to 10 MB; a bound per user keeps one account from filling the disk.
-  await limiter.enforce(`upload:${userId}`, 30, 60 * 60_000, 'For mange opplastinger. Prøv igjen senere.');
+  // Each upload may store up to 10 MB; a bound per user keeps one account from filling the disk. A round has
+  // up to 30 photos (issue 25): room for all of them twice over, so a seller who retries is not stopped.
+  await limiter.enforce(
+    `upload:${userId}`,
+    UPLOADS_PER_HOUR,
+    60 * 60_000,
+    'For mange opplastinger. Prøv igjen senere.',
+  );
   return { uploadURL: uploadUrlOf(createUploadLink(env.SESSION_SECRET, userId, clock.now())) };
 }
 
