@@ -5,6 +5,7 @@ import {
   type CloseReason,
   type ProspectusView,
   type PublicBidRound,
+  type PublicProperty,
   type RoundChangeView,
   toObjectPath,
   type ViewingView,
@@ -59,9 +60,23 @@ function photosOf(p: PhotoRow) {
   };
 }
 
+/** The property's fields anyone may see, named one by one. */
+function publicPropertyOf(p: RoundRow['property']): PublicProperty {
+  return {
+    title: p.title,
+    address: p.address,
+    description: p.description,
+    ...photosOf(p),
+    size: p.size,
+    rooms: p.rooms,
+    buildYear: p.buildYear,
+    floor: p.floor,
+    price: p.price,
+  };
+}
+
 /** A round as a visitor may see it: explicit public fields only, whatever the row holds. */
 export function toPublicRound(row: RoundRow): PublicBidRound {
-  const p = row.property;
   return {
     id: row.id,
     deadline: row.deadline.toISOString(),
@@ -69,17 +84,7 @@ export function toPublicRound(row: RoundRow): PublicBidRound {
     isActive: row.isActive,
     isClosed: row.isClosed,
     createdAt: row.createdAt.toISOString(),
-    property: {
-      title: p.title,
-      address: p.address,
-      description: p.description,
-      ...photosOf(p),
-      size: p.size,
-      rooms: p.rooms,
-      buildYear: p.buildYear,
-      floor: p.floor,
-      price: p.price,
-    },
+    property: publicPropertyOf(row.property),
     ...listingOf(row),
   };
 }
@@ -91,32 +96,17 @@ export function toRoundView(row: RoundRow, viewerId: string, hasBid = row.hasBid
 
 /** A round as a signed-in user sees it: what differs between users is these two flags, and nothing else. */
 export function roundViewFor(row: RoundRow, isOwner: boolean, hasBid: boolean): BidRoundView {
-  const p = row.property;
   return {
-    id: row.id,
-    deadline: row.deadline.toISOString(),
-    minimumBidDeadline: row.minimumBidDeadline?.toISOString() ?? null,
-    isActive: row.isActive,
-    isClosed: row.isClosed,
+    ...toPublicRound(row),
     closedAt: row.closedAt?.toISOString() ?? null,
     closeReason: (row.closeReason as CloseReason | null) ?? null,
     winningBidId: row.winningBidId,
     smsNotificationsEnabled: row.smsNotificationsEnabled,
-    createdAt: row.createdAt.toISOString(),
     property: {
-      title: p.title,
-      address: p.address,
-      description: p.description,
-      ...photosOf(p),
-      size: p.size,
-      rooms: p.rooms,
-      buildYear: p.buildYear,
-      floor: p.floor,
-      price: p.price,
-      ownerId: p.ownerId,
+      ...publicPropertyOf(row.property),
+      ownerId: row.property.ownerId,
       owner: row.owner?.email ? row.owner : null,
     },
-    ...listingOf(row),
     highestBid: row.highestBid,
     bidCount: row.bidCount,
     liveBidCount: row.liveBidCount,
