@@ -78,7 +78,7 @@ export function CreateRoundForm({ onDone }: { onDone: () => void }) {
         />
         <OsloDateTimeField
           label="Korteste budfrist (valgfritt)"
-          description="Norsk tid. Akseptfristen i et bud kan ikke være tidligere enn dette."
+          description="Norsk tid. Akseptfristen i et bud kan ikke være tidligere enn dette. Når du legger inn visninger, gjelder også 12:00 første virkedag etter siste visning."
           clearable
           value={form.values.minimumBidDeadline}
           onChange={(value) => form.setFieldValue('minimumBidDeadline', value)}
