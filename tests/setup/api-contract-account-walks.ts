@@ -4,6 +4,7 @@ import { createUnverifiedUser, signInAdmin, signInVerified, userIdOf } from './a
 import { fill, operationsOf, unknownId, uuidParams, type WalkContext } from './api-contract-walks';
 import { PASSWORD } from './person';
 import { createRoundAs, placeBidOk } from './rounds';
+import { osloDayAhead, viewingOn } from './viewings';
 
 /** Accounts: log in and out, a wrong password, verification, a reset link, a new password, deletion. */
 export async function accountsWalk(c: WalkContext) {
@@ -210,10 +211,7 @@ export async function administratorWalk(c: WalkContext) {
     '/api/admin/approve-password-reset/{id}': { newPassword: 'adminsatt3' },
     '/api/bid-rounds/{id}/bids/{bidId}/reject': {},
     '/api/passkeys/{id}': {},
-    '/api/bid-rounds/{id}/viewings': {
-      startsAt: '2027-04-20T15:00:00Z',
-      endsAt: '2027-04-20T16:00:00Z',
-    },
+    '/api/bid-rounds/{id}/viewings': viewingOn(osloDayAhead(30)),
     '/api/bid-rounds/{id}/counter-offers': {
       bidId: unknownId(),
       amount: 4_500_000,

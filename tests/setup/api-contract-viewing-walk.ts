@@ -1,7 +1,15 @@
 import { expect } from 'vitest';
 import { unknownId, type WalkContext } from './api-contract-walks';
 import { createRoundAs } from './rounds';
-import { addViewingOk, LATE_DEADLINE, postViewing, removeViewing, signup, viewingOn } from './viewings';
+import {
+  addViewingOk,
+  LATE_DEADLINE,
+  osloDayAhead,
+  postViewing,
+  removeViewing,
+  signup,
+  viewingOn,
+} from './viewings';
 
 /**
  * The viewings (issue 25): added and removed by the owner, put in a calendar by a visitor, signed up for
@@ -14,16 +22,16 @@ export async function viewingsWalk(c: WalkContext) {
   const base = `/api/bid-rounds/${round.id}`;
   const get = (url: string, cookie?: string) => api.request({ method: 'GET', url, cookie });
 
-  expect((await postViewing(api, owner, round.id, viewingOn('2026-01-01'))).statusCode).toBe(400);
-  expect((await postViewing(api, bidder, round.id, viewingOn('2027-04-20'))).statusCode).toBe(403);
-  expect((await postViewing(api, owner, unknownId(), viewingOn('2027-04-20'))).statusCode).toBe(404);
+  expect((await postViewing(api, owner, round.id, viewingOn(osloDayAhead(-2)))).statusCode).toBe(400);
+  expect((await postViewing(api, bidder, round.id, viewingOn(osloDayAhead(30)))).statusCode).toBe(403);
+  expect((await postViewing(api, owner, unknownId(), viewingOn(osloDayAhead(30)))).statusCode).toBe(404);
   const viewing = await addViewingOk(
     api,
     owner,
     round.id,
-    viewingOn('2027-04-20', '17:00', '18:00', 'Ring på'),
+    viewingOn(osloDayAhead(30), '17:00', '18:00', 'Ring på'),
   );
-  const gone = await addViewingOk(api, owner, round.id, viewingOn('2027-04-21'));
+  const gone = await addViewingOk(api, owner, round.id, viewingOn(osloDayAhead(31)));
   expect((await removeViewing(api, bidder, round.id, gone.id)).statusCode).toBe(403);
   expect((await removeViewing(api, owner, round.id, gone.id)).statusCode).toBe(200);
   expect((await removeViewing(api, owner, round.id, gone.id)).statusCode).toBe(404);
@@ -46,7 +54,7 @@ export async function viewingsWalk(c: WalkContext) {
   }
 
   await api.request({ method: 'PUT', url: `${base}/close`, cookie: owner });
-  expect((await postViewing(api, owner, round.id, viewingOn('2027-04-22'))).statusCode).toBe(409);
+  expect((await postViewing(api, owner, round.id, viewingOn(osloDayAhead(32)))).statusCode).toBe(409);
   expect((await removeViewing(api, owner, round.id, viewing.id)).statusCode).toBe(409);
   expect((await signup(api, 'DELETE', bidder, round.id, viewing.id)).statusCode).toBe(409);
 }

@@ -21,7 +21,8 @@ export function applyRoundEvent(writer: CacheWriter, event: RoundEvent): void {
   // Only the owner hears of a follow, with the list: the owner's page shows it, and nothing else changed.
   if (followers) writer.write<FollowerView[]>(roundKeys.followers(roundId), () => followers);
   if (event.change === 'followers') {
-    // A signup for a viewing follows the round: the owner's visningsliste, when shown, is asked again.
+    // A signup for a viewing (which follows the round) or signing off: the owner's visningsliste, when
+    // shown, is asked again.
     writer.refresh(viewingKeys.allSignups(roundId));
     return;
   }

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInVerified } from '../../../../tests/setup/admin';
 import { createRoundAs } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { addViewingOk, LATE_DEADLINE, viewingOn, viewingsUrl } from '../../../../tests/setup/viewings';
+import {
+  addViewingOk,
+  LATE_DEADLINE,
+  osloDayAhead,
+  osloTime,
+  viewingOn,
+  viewingsUrl,
+} from '../../../../tests/setup/viewings';
 
 // Issue 25, item 5: 'Legg i kalender' downloads the viewing as an iCalendar file, with the address as its
 // location and the round's link. Visitors may have it: the cards show them the same times (decision 045).
@@ -34,26 +41,29 @@ describe('a viewing in the calendar', () => {
       address: 'Solveien 12, 1357 Bekkestua',
       deadline: LATE_DEADLINE,
     });
+    const day = osloDayAhead(20);
     const viewing = await addViewingOk(
       t,
       seller,
       round.id,
-      viewingOn('2027-03-24', '17:00', '18:30', 'Ring på hos Hansen'),
+      viewingOn(day, '17:00', '18:30', 'Ring på hos Hansen'),
     );
     const url = `${viewingsUrl(round.id)}/${viewing.id}/calendar.ics`;
     // A visitor, without a session.
     const res = await t.request({ method: 'GET', url });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="visning-2027-03-24.ics"');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="visning-${day}.ics"`);
     const ics = properties(res.body);
     expect(res.body.startsWith('BEGIN:VCALENDAR')).toBe(true);
     expect(ics.get('BEGIN')).toBe('VCALENDAR');
     expect(ics.get('SUMMARY')).toBe('Visning: Kalenderhuset');
     expect(ics.get('LOCATION')).toBe('Solveien 12\\, 1357 Bekkestua');
-    // 17:00 and 18:30 in Oslo on 24 March 2027 (winter time, UTC+1).
-    expect(ics.get('DTSTART')).toBe('20270324T160000Z');
-    expect(ics.get('DTEND')).toBe('20270324T173000Z');
+    // 17:00 and 18:30 in Oslo that day, written in UTC: 20270324T160000Z in winter time.
+    const utc = (time: string) => osloTime(day, time).replace(/[-:]|\.000/g, '');
+    expect(ics.get('DTSTART')).toBe(utc('17:00'));
+    expect(ics.get('DTEND')).toBe(utc('18:30'));
+    expect(utc('17:00')).toMatch(/^\d{8}T1[56]0000Z$/);
     expect(ics.get('UID')).toBe(`${viewing.id}@localhost`);
     const link = `http://localhost:5000/budrunder/${round.id}`;
     expect(ics.get('URL')).toBe(link);
@@ -68,7 +78,7 @@ describe('a viewing in the calendar', () => {
   it('an unknown viewing, or one of another round, is not found', async () => {
     const round = await createRoundAs(t, seller, { deadline: LATE_DEADLINE });
     const other = await createRoundAs(t, seller, { deadline: LATE_DEADLINE });
-    const viewing = await addViewingOk(t, seller, other.id, viewingOn('2027-04-20'));
+    const viewing = await addViewingOk(t, seller, other.id, viewingOn(osloDayAhead(21)));
     for (const url of [
       `${viewingsUrl(round.id)}/${viewing.id}/calendar.ics`,
       `${viewingsUrl(round.id)}/00000000-0000-4000-8000-000000000000/calendar.ics`,

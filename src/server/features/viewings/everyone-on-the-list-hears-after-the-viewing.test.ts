@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
   addViewingOk,
   LATE_DEADLINE,
+  osloDayAhead,
   removeViewing,
   signup,
   viewingHasTakenPlace,
@@ -29,12 +30,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const followUpJobs = (viewingId: string) =>
+  t.deps.db
+    .select()
+    .from(jobs)
+    .where(sql`${jobs.type} = 'viewing:ended' and ${jobs.payload}->>'viewingId' = ${viewingId}`);
+
 const thanks = async (email: string) =>
   (await t.mails(email)).filter((m) => m.subject === 'Takk for visningen: Etterhuset');
 
 async function roundWithList(...cookies: string[]) {
   const round = await createRoundAs(t, seller, { title: 'Etterhuset', deadline: LATE_DEADLINE });
-  const viewing = await addViewingOk(t, seller, round.id, viewingOn('2027-03-24'));
+  const viewing = await addViewingOk(t, seller, round.id, viewingOn(osloDayAhead(20)));
   for (const cookie of cookies) await signup(t, 'POST', cookie, round.id, viewing.id);
   return { round, viewing };
 }
@@ -75,7 +82,7 @@ describe('after the viewing', () => {
     expect(await thanks('kari-etter@example.no')).toHaveLength(1);
   });
 
-  it('with a salgsoppgave, the mail links to it; who signed off before the end hears nothing', async () => {
+  it('with a salgsoppgave, the mail says it is on the round’s page; who signed off before the end hears nothing', async () => {
     const { round, viewing } = await roundWithList(kari, ola);
     await signup(t, 'DELETE', ola, round.id, viewing.id);
     const [property] = await t.deps.db
@@ -92,25 +99,48 @@ describe('after the viewing', () => {
     const before = (await thanks('ola-etter@example.no')).length;
     await t.runJobs();
     const [mail] = (await thanks('kari-etter@example.no')).slice(-1);
-    expect(mail?.text).toContain(`http://localhost:5000/api/bid-rounds/${round.id}/prospectus`);
+    // The page, where 'Last ned salgsoppgave' is: the download route answers a logged-out reader with JSON.
+    expect(mail?.text).toContain(
+      `Salgsoppgaven finner du på budrunden, under «Last ned salgsoppgave»: http://localhost:5000/budrunder/${round.id}`,
+    );
+    expect(mail?.text).not.toContain('/api/');
     expect((await thanks('ola-etter@example.no')).length).toBe(before);
   });
 
-  it('a removed viewing, or a round closed before the end, sends nothing', async () => {
+  it('removing a viewing takes its pending follow-up job away', async () => {
+    const { round, viewing } = await roundWithList(kari);
+    expect(await followUpJobs(viewing.id)).toHaveLength(1);
+    expect((await removeViewing(t, seller, round.id, viewing.id)).statusCode).toBe(200);
+    expect(await followUpJobs(viewing.id)).toEqual([]);
+  });
+
+  // A job that runs anyway (queued again, or removal racing the worker) must finish without mail, not fail
+  // and be retried.
+  it('a job whose viewing was removed, or whose round closed before the end, sends nothing and is done', async () => {
     const removed = await roundWithList(kari);
+    const [job] = await followUpJobs(removed.viewing.id);
     expect((await removeViewing(t, seller, removed.round.id, removed.viewing.id)).statusCode).toBe(200);
+    await t.deps.db.insert(jobs).values({ type: 'viewing:ended', payload: job?.payload, runAt: new Date() });
     const closed = await roundWithList(ola);
-    await t.request({ method: 'PUT', url: `/api/bid-rounds/${closed.round.id}/close`, cookie: seller });
+    await viewingHasTakenPlace(t, closed.viewing.id);
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/bid-rounds/${closed.round.id}/close`,
+      cookie: seller,
+    });
+    expect(res.statusCode, res.body).toBe(200);
     const before = {
       kari: (await thanks('kari-etter@example.no')).length,
       ola: (await thanks('ola-etter@example.no')).length,
     };
-    await t.deps.db
-      .update(jobs)
-      .set({ runAt: sql`now()` })
-      .where(sql`${jobs.payload}->>'viewingId' in (${removed.viewing.id}, ${closed.viewing.id})`);
+    await t.runJobs();
     await t.runJobs();
     expect((await thanks('kari-etter@example.no')).length).toBe(before.kari);
     expect((await thanks('ola-etter@example.no')).length).toBe(before.ola);
+    for (const viewingId of [removed.viewing.id, closed.viewing.id]) {
+      const ran = await followUpJobs(viewingId);
+      expect(ran).toHaveLength(1);
+      expect(ran[0]).toMatchObject({ completedAt: expect.any(Date), failedAt: null, lastError: null });
+    }
   });
 });

@@ -25,10 +25,7 @@ export function viewingJobHandlers(deps: AppDeps): Record<string, JobHandler> {
         if (!viewing || !round) return;
         if (round.isClosed || round.deadline <= (await databaseNow(tx))) return;
         if (!(await markFollowUpSent(tx, viewingId, roundId))) return;
-        const links = {
-          round: roundUrl(deps, roundId),
-          prospectus: round.hasProspectus ? `${deps.env.APP_URL}/api/bid-rounds/${roundId}/prospectus` : null,
-        };
+        const links = { round: roundUrl(deps, roundId), hasProspectus: round.hasProspectus };
         const people = await findSignups(tx, viewingId);
         await enqueueJobs(
           tx,

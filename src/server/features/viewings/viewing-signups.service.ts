@@ -23,7 +23,7 @@ export const OWN_ROUND = 'Du kan ikke melde deg på visning i din egen budrunde'
 /**
  * Signs the user up for a viewing, or off it (the visningsliste, issue 25). Only a verified address, as for
  * following: the seller calls the people on the list. Signing up follows the round too, so that the owner's
- * follower list, open on their page, hears of it at once. Under the round's lock, so that nobody joins the
+ * follower list and visningsliste, open on their page, hear of it at once, and of a signing off too. Under the round's lock, so that nobody joins the
  * list of a round that has just closed; asking twice changes nothing.
  */
 export async function setSignedUp(
@@ -47,10 +47,11 @@ export async function setSignedUp(
     if (signedUp) {
       await insertSignup(tx, viewingId, viewer.id);
       await followInTransaction(tx, roundId, viewer.id);
-      await publishEvent(tx, { type: 'round', roundId, change: 'followers' });
     } else {
       await deleteSignup(tx, viewingId, viewer.id);
     }
+    // Either way the owner's page refetches its lists: 'Visningsliste (n)' counts both.
+    await publishEvent(tx, { type: 'round', roundId, change: 'followers' });
     return { signedUp };
   });
 }

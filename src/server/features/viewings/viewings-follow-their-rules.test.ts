@@ -4,7 +4,9 @@ import { createRoundAs } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import {
   addViewingOk,
+  dayAfter,
   LATE_DEADLINE,
+  osloDayAhead,
   osloTime,
   postViewing,
   removeViewing,
@@ -28,24 +30,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// Days counted from today, so that the viewings are always ahead (see tests/setup/viewings.ts).
+const DAY = osloDayAhead(30);
+const LATER = osloDayAhead(37);
+const AFTER_THE_DEADLINE = dayAfter(LATE_DEADLINE.slice(0, 10));
+
 const newRound = () => createRoundAs(t, seller, { title: 'Visningshuset', deadline: LATE_DEADLINE });
 
 describe('adding a viewing', () => {
   it('the owner adds one: 201 with the viewing, which every round view then shows, sorted, note trimmed', async () => {
     const round = await newRound();
-    const later = await addViewingOk(t, seller, round.id, viewingOn('2027-04-18', '13:00', '14:00', '  '));
+    const later = await addViewingOk(t, seller, round.id, viewingOn(LATER, '13:00', '14:00', '  '));
     const res = await postViewing(
       t,
       seller,
       round.id,
-      viewingOn('2027-04-11', '12:00', '12:45', '  Ta med legitimasjon  '),
+      viewingOn(DAY, '12:00', '12:45', '  Ta med legitimasjon  '),
     );
     expect(res.statusCode, res.body).toBe(201);
     const { viewing } = res.json();
     expect(viewing).toEqual({
       id: expect.any(String),
-      startsAt: osloTime('2027-04-11', '12:00'),
-      endsAt: osloTime('2027-04-11', '12:45'),
+      startsAt: osloTime(DAY, '12:00'),
+      endsAt: osloTime(DAY, '12:45'),
       note: 'Ta med legitimasjon',
     });
     expect(later.note).toBeNull();
@@ -64,16 +71,16 @@ describe('adding a viewing', () => {
   it('takes times with an offset as the same instants', async () => {
     const round = await newRound();
     const viewing = await addViewingOk(t, seller, round.id, {
-      startsAt: '2027-05-02T13:00:00+02:00',
-      endsAt: '2027-05-02T14:30:00+02:00',
+      startsAt: `${DAY}T13:00:00+02:00`,
+      endsAt: `${DAY}T14:30:00+02:00`,
     });
-    expect(viewing.startsAt).toBe('2027-05-02T11:00:00.000Z');
-    expect(viewing.endsAt).toBe('2027-05-02T12:30:00.000Z');
+    expect(viewing.startsAt).toBe(`${DAY}T11:00:00.000Z`);
+    expect(viewing.endsAt).toBe(`${DAY}T12:30:00.000Z`);
   });
 
   it('an admin may add one too, recorded as the admin’s; a visitor gets 401, anyone else 403, an unknown round 404', async () => {
     const round = await newRound();
-    const body = viewingOn('2027-04-20');
+    const body = viewingOn(DAY);
     expect((await postViewing(t, undefined, round.id, body)).statusCode).toBe(401);
     const refused = await postViewing(t, stranger, round.id, body);
     expect(refused.statusCode).toBe(403);
@@ -90,38 +97,38 @@ describe('adding a viewing', () => {
   it.each([
     [
       'ends before it starts',
-      viewingOn('2027-04-20', '18:00', '17:00'),
+      viewingOn(DAY, '18:00', '17:00'),
       'endsAt',
       'Visningen må slutte etter at den starter',
     ],
     [
       'ends as it starts',
-      viewingOn('2027-04-20', '18:00', '18:00'),
+      viewingOn(DAY, '18:00', '18:00'),
       'endsAt',
       'Visningen må slutte etter at den starter',
     ],
     [
       'ends the next day in Oslo',
-      { startsAt: osloTime('2027-04-20', '23:00'), endsAt: osloTime('2027-04-21', '00:30') },
+      { startsAt: osloTime(DAY, '23:00'), endsAt: osloTime(dayAfter(DAY), '00:30') },
       'endsAt',
       'Visningen må starte og slutte samme dag',
     ],
-    ['is in the past', viewingOn('2026-11-01'), 'startsAt', 'Visningen kan ikke være tilbake i tid'],
+    ['is in the past', viewingOn(osloDayAhead(-2)), 'startsAt', 'Visningen kan ikke være tilbake i tid'],
     [
       'ends after the round’s deadline',
-      viewingOn('2027-07-01'),
+      viewingOn(AFTER_THE_DEADLINE),
       'endsAt',
       'Visningen må være ferdig før budfristen for budrunden',
     ],
     [
       'has a note over 500 characters',
-      viewingOn('2027-04-20', '17:00', '18:00', 'x'.repeat(501)),
+      viewingOn(DAY, '17:00', '18:00', 'x'.repeat(501)),
       'note',
       'Merknaden kan ha høyst 500 tegn',
     ],
     [
       'has a time without an offset',
-      { startsAt: '2027-04-20T17:00:00', endsAt: '2027-04-20T18:00:00' },
+      { startsAt: `${DAY}T17:00:00`, endsAt: `${DAY}T18:00:00` },
       'startsAt',
       'Ugyldig tidspunkt',
     ],
@@ -139,7 +146,7 @@ describe('adding a viewing', () => {
   it('a closed round takes none: 409', async () => {
     const round = await newRound();
     await t.request({ method: 'PUT', url: `/api/bid-rounds/${round.id}/close`, cookie: seller });
-    const res = await postViewing(t, seller, round.id, viewingOn('2027-04-20'));
+    const res = await postViewing(t, seller, round.id, viewingOn(DAY));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Budrunden er allerede lukket');
   });
@@ -149,7 +156,7 @@ describe('removing a viewing', () => {
   it('the owner removes one: 200 with a message, gone from the round, recorded, followers mailed', async () => {
     const follower = await signInVerified(t, 'folger-visning@example.no');
     const round = await newRound();
-    const viewing = await addViewingOk(t, seller, round.id, viewingOn('2027-04-20'));
+    const viewing = await addViewingOk(t, seller, round.id, viewingOn(DAY));
     await t.request({ method: 'POST', url: `/api/bid-rounds/${round.id}/follow`, cookie: follower });
     expect((await removeViewing(t, stranger, round.id, viewing.id)).statusCode).toBe(403);
     expect((await removeViewing(t, undefined, round.id, viewing.id)).statusCode).toBe(401);
@@ -168,14 +175,14 @@ describe('removing a viewing', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('Fant ikke visningen');
     const other = await newRound();
-    const elsewhere = await addViewingOk(t, seller, other.id, viewingOn('2027-04-21'));
+    const elsewhere = await addViewingOk(t, seller, other.id, viewingOn(dayAfter(DAY)));
     expect((await removeViewing(t, seller, round.id, elsewhere.id)).statusCode).toBe(404);
   });
 
   it('an admin may remove one; one that has begun or taken place stays (409), as does any on a closed round', async () => {
     const round = await newRound();
-    const first = await addViewingOk(t, seller, round.id, viewingOn('2027-04-20'));
-    const second = await addViewingOk(t, seller, round.id, viewingOn('2027-04-22'));
+    const first = await addViewingOk(t, seller, round.id, viewingOn(DAY));
+    const second = await addViewingOk(t, seller, round.id, viewingOn(dayAfter(DAY, 2)));
     expect((await removeViewing(t, admin.cookie, round.id, second.id)).statusCode).toBe(200);
     await viewingHasTakenPlace(t, first.id);
     const res = await removeViewing(t, seller, round.id, first.id);
@@ -183,7 +190,7 @@ describe('removing a viewing', () => {
     expect(res.json().message).toBe('Visningen har allerede vært');
     expect((await roundView(t, seller, round.id)).viewings.map((v) => v.id)).toEqual([first.id]);
 
-    const third = await addViewingOk(t, seller, round.id, viewingOn('2027-04-23'));
+    const third = await addViewingOk(t, seller, round.id, viewingOn(dayAfter(DAY, 3)));
     await t.request({ method: 'PUT', url: `/api/bid-rounds/${round.id}/close`, cookie: seller });
     expect((await removeViewing(t, seller, round.id, third.id)).statusCode).toBe(409);
   });
