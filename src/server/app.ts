@@ -29,6 +29,7 @@ import { objectsRoutes } from './features/images/objects.routes';
 import { uploadRoutes } from './features/images/upload.routes';
 import { journalsRoutes } from './features/journals/journals.routes';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes';
+import { photoJobHandlers } from './features/photos/photo-deletion.service';
 import { photosRoutes } from './features/photos/photos.routes';
 import { prospectusRoutes } from './features/prospectus/prospectus.routes';
 import { roundChainRoutes } from './features/round-chain/round-chain.routes';
@@ -68,6 +69,7 @@ registerJobHandlers(
   bidNoticeJobHandlers,
   counterOfferJobHandlers,
   viewingJobHandlers,
+  photoJobHandlers,
 );
 registerPeriodicTasks((deps, log) => [
   {

@@ -8,7 +8,6 @@ import type { Viewer } from '../../http/viewer';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { roundDeletedMail } from '../../mail/round-mails';
 import { findAccount } from '../accounts/accounts.service';
-import { isPropertyImageInUse } from '../bid-rounds/bid-rounds.service';
 import {
   deleteRoundAndProperty,
   endRoundForDeletion,
@@ -21,8 +20,8 @@ import { findBidsWithBidders, ROUND_NOT_FOUND } from '../bids/bids.service';
 import { dropQueuedCounterOfferJobs } from '../counter-offers/counter-offer-notices';
 import { counterOffersOfRound } from '../counter-offers/counter-offer-records';
 import { forgetProofsOfRound } from '../financing-proofs/financing-proofs.service';
-import { propertyPhotoKeys } from '../images/upload.service';
 import { markRoundJournalsDeleted } from '../journals/journals.service';
+import { enqueuePhotoDeletion } from '../photos/photo-deletion.service';
 import { forgetProspectusOf } from '../prospectus/prospectus.service';
 import { recordDeleted } from '../round-chain/round-acts';
 import { recordAdminAction } from './admin-actions.service';
@@ -59,7 +58,7 @@ export async function deleteRoundAsAdmin(
   roundId: string,
   log?: FastifyBaseLogger,
 ): Promise<void> {
-  const photos = await deps.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const round = await lockRoundForChange(tx, roundId);
     if (!round) throw new NotFound(ROUND_NOT_FOUND);
     await endRoundForDeletion(tx, deps, round, admin.id);
@@ -90,14 +89,9 @@ export async function deleteRoundAsAdmin(
       // The title names the round; the address stays out of a table that is never pruned.
       `Slettet budrunden «${round.title}» med ${bids.length} bud; ${journals} budjournaler er beholdt`,
     );
-    return [...new Set([...(round.imageUrl ? [round.imageUrl] : []), ...round.imageUrls])];
+    // Each photo with its sizes once this commits, unless another round shows it too by then.
+    await enqueuePhotoDeletion(tx, [
+      ...new Set([...(round.imageUrl ? [round.imageUrl] : []), ...round.imageUrls]),
+    ]);
   });
-  // Each photo with its sizes, unless another round shows it too.
-  for (const photo of photos) {
-    if (await isPropertyImageInUse(deps.db, photo)) continue;
-    for (const key of propertyPhotoKeys(photo))
-      await deps.storage
-        .delete(key)
-        .catch((err) => log?.warn({ err, key }, 'could not delete a photo of a deleted round'));
-  }
 }

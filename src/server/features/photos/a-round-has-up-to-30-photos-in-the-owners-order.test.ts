@@ -158,6 +158,17 @@ describe('PUT /api/bid-rounds/{id}/photos', () => {
     expect(await filesOf(shared)).toEqual([true, true, true, false]);
     expect(await filesOf(kept)).toEqual([true, true, true, false]);
   });
+
+  it('keeps a photo put back in a round before its deletion ran', async () => {
+    const [kept, moved] = [await widePhoto(), await widePhoto()];
+    const round = await createRoundAs(t, owner, { imageUrls: [kept, moved] });
+    expect((await putPhotos(t, owner, round.id, [kept])).statusCode).toBe(200);
+    // A second tab puts it back before the queued deletion has run: it must stay.
+    expect((await putPhotos(t, owner, round.id, [kept, moved])).statusCode).toBe(200);
+    await t.runJobs();
+    expect(await filesOf(moved)).toEqual([true, true, true, false]);
+    expect((await getRound(round.id)).property.imageUrls).toEqual([kept, moved]);
+  });
 });
 
 describe('deleting a round', () => {
@@ -172,6 +183,8 @@ describe('deleting a round', () => {
       cookie: admin.cookie,
     });
     expect(res.statusCode, res.body).toBe(200);
+    // Deleted by a job once the deletion commits, which asks again whether another round shows the photo.
+    await t.runJobs();
     expect(await filesOf(own)).toEqual([false, false, false, false]);
     expect(await filesOf(shared)).toEqual([true, true, true, false]);
   });

@@ -1,15 +1,14 @@
 import { type BidRoundView, toObjectPath } from '../../../shared/schemas/bid-round';
-import type { Tx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, ValidationError } from '../../errors';
 import type { Viewer } from '../../http/viewer';
-import { enqueueObjectDeletion } from '../../storage/storage-jobs';
-import { getRound, isPropertyImageInUse } from '../bid-rounds/bid-rounds.service';
+import { getRound } from '../bid-rounds/bid-rounds.service';
 import { recordRoundChange } from '../bid-rounds/round-changes';
 import { ALREADY_CLOSED, assertCanManage, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
-import { IMAGE_NOT_FOUND_MESSAGE, isStoredPropertyImage, propertyPhotoKeys } from '../images/upload.service';
-import { updatePropertyPhotos } from './photos.repository';
+import { IMAGE_NOT_FOUND_MESSAGE, isStoredPropertyImage } from '../images/upload.service';
+import { enqueuePhotoDeletion } from './photo-deletion.service';
+import { findRoundPhotos, updatePropertyPhotos } from './photos.repository';
 
 const samePhotos = (a: string[], b: string[]) => a.length === b.length && a.every((url, i) => url === b[i]);
 
@@ -27,17 +26,20 @@ export async function setRoundPhotos(
 ): Promise<BidRoundView> {
   // At most 30 already (roundPhotosSchema); each once, in the form a round stores.
   const photos = [...new Set(imageUrls.map((url) => toObjectPath(url.trim()) ?? url))];
+  // Storage is asked before the round's lock is taken, never while it is held: bids wait on that lock.
+  const before = await findRoundPhotos(deps.db, roundId);
+  assertCanChange(before, viewer, await databaseNow(deps.db));
+  const known = before.imageUrls.map((url) => toObjectPath(url) ?? url);
+  await checkNewPhotosStored(deps, photos, known);
   await deps.db.transaction(async (tx) => {
     const round = await lockRoundForChange(tx, roundId);
-    assertCanManage(round, viewer);
     const now = await databaseNow(tx);
-    if (round.isClosed || round.deadline <= now) throw new Conflict(ALREADY_CLOSED);
+    assertCanChange(round, viewer, now);
     const current = round.imageUrls.map((url) => toObjectPath(url) ?? url);
-    await checkNewPhotosStored(deps, photos, current);
     if (samePhotos(current, photos)) return;
     await updatePropertyPhotos(tx, round.propertyId, photos);
     await recordRoundChange(tx, deps, round, viewer, ['photos'], now);
-    await deletePhotosNoRoundShows(
+    await enqueuePhotoDeletion(
       tx,
       current.filter((photo) => !photos.includes(photo)),
     );
@@ -45,10 +47,17 @@ export async function setRoundPhotos(
   return getRound(deps.db, viewer, roundId);
 }
 
-/**
- * Every photo the round does not have yet must be one this server stored: a made-up path is refused.
- * Checked side by side, as the round's lock is held meanwhile.
- */
+/** The owner or an admin, on an open round: else 404, 403 or 409, before and again under the lock. */
+function assertCanChange<R extends { ownerId: string | null; isClosed: boolean; deadline: Date }>(
+  round: R | null,
+  viewer: Viewer,
+  now: Date,
+): asserts round is R {
+  assertCanManage(round, viewer);
+  if (round.isClosed || round.deadline <= now) throw new Conflict(ALREADY_CLOSED);
+}
+
+/** Every photo the round does not have yet must be one this server stored: a made-up path is refused. */
 async function checkNewPhotosStored(deps: AppDeps, photos: string[], current: string[]): Promise<void> {
   const stored = await Promise.all(
     photos.map((photo) => current.includes(photo) || isStoredPropertyImage(deps.storage, photo)),
@@ -59,12 +68,4 @@ async function checkNewPhotosStored(deps: AppDeps, photos: string[], current: st
       { path: `imageUrls.${missing}`, message: IMAGE_NOT_FOUND_MESSAGE },
     ]);
   }
-}
-
-/** Queued to run after the commit, with the queue's retries: storage is not part of the transaction. */
-async function deletePhotosNoRoundShows(tx: Tx, removed: string[]): Promise<void> {
-  const keys: string[] = [];
-  for (const photo of removed)
-    if (!(await isPropertyImageInUse(tx, photo))) keys.push(...propertyPhotoKeys(photo));
-  await enqueueObjectDeletion(tx, keys);
 }

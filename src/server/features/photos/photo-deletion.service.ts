@@ -1,0 +1,29 @@
+import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { enqueueJob } from '../../jobs/queue';
+import type { JobHandler } from '../../jobs/worker';
+import { isPropertyImageInUse } from '../bid-rounds/bid-rounds.service';
+import { propertyPhotoKeys } from '../images/upload.service';
+
+export const PHOTO_DELETION_JOB = 'photos:delete';
+
+/**
+ * Deletes photos no round shows any more, with their sizes, once the caller's transaction commits, with the
+ * queue's retries. Whether a photo is still in use is asked again when the job runs, not when it is
+ * queued: one upload may be put back in a round (or into another) before then, and must then stay.
+ */
+export async function enqueuePhotoDeletion(db: DbOrTx, photos: string[]): Promise<void> {
+  if (photos.length > 0) await enqueueJob(db, PHOTO_DELETION_JOB, { photos });
+}
+
+export function photoJobHandlers({ db, storage }: AppDeps): Record<string, JobHandler> {
+  return {
+    [PHOTO_DELETION_JOB]: async (payload) => {
+      for (const photo of (payload as { photos: string[] }).photos) {
+        if (await isPropertyImageInUse(db, photo)) continue;
+        // Deleting a file that is already gone succeeds, so a retried job does no harm.
+        for (const key of propertyPhotoKeys(photo)) await storage.delete(key);
+      }
+    },
+  };
+}
