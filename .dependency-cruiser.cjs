@@ -38,6 +38,15 @@ module.exports = {
       to: { path: '^src/server/' },
     },
     {
+      name: 'client-without-the-holiday-calendar',
+      comment:
+        'The 12:00 rule (shared/rules/viewing-deadline.ts) is worked out on the server, which sends its ' +
+        'result in every round view: date-holidays carries every country, far too much for a page.',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '(^src/shared/rules/viewing-deadline\\.ts$)|(node_modules/date-holidays)' },
+    },
+    {
       name: 'server-not-client',
       comment:
         'The server reaches the client only through the build output (dist/client, dist/ssr), so the two ' +
