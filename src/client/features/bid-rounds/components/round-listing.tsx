@@ -1,10 +1,11 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { EditPhotosButton } from '../../photos/components/edit-photos-button';
 import { RoundProspectus } from '../../prospectus/components/round-prospectus';
 import { RoundViewings } from '../../viewings/components/round-viewings';
 import { EditListingButton } from './edit-listing-button';
 import { RoundChanges } from './round-changes';
+import classes from './round-listing.module.css';
 
 /** Whether the round page has a listing block to show: the owner, and an admin, always have its controls. */
 export function hasListing(round: BidRoundView, viewerIsAdmin = false): boolean {
@@ -24,8 +25,12 @@ export function hasListing(round: BidRoundView, viewerIsAdmin = false): boolean 
 export function RoundListing({ round }: { round: BidRoundView }) {
   return (
     <Stack gap="md" data-testid="round-listing">
-      <EditListingButton round={round} />
-      <EditPhotosButton round={round} />
+      {/* One row of the seller's edit buttons; each shows only to those who may use it. A row with none is
+          not drawn, so a bidder's block does not start with an empty gap. */}
+      <Group gap="xs" className={classes.editRow}>
+        <EditListingButton round={round} />
+        <EditPhotosButton round={round} />
+      </Group>
       <RoundProspectus round={round} />
       <RoundViewings round={round} />
       <RoundChanges changes={round.changes} />
