@@ -71,15 +71,20 @@ describe.skipIf(!chromiumAvailable())('viewings on the round page', () => {
     const ownerBlock = owner.getByTestId('round-viewings');
     await ownerBlock.getByText('Ingen visninger er lagt inn ennå.').waitFor({ timeout: 15_000 });
 
-    // An end before the start: the server refuses, in Norwegian, on the end time.
+    // An end before the start: the server refuses, in Norwegian, on the end time, as that field's error (its
+    // description, so that a screen reader reads it with the field), once.
     await pickDay(owner, 'Dato', day);
     await owner.getByLabel('Fra kl.').selectOption('13:00');
     await owner.getByLabel('Til kl.').selectOption('12:00');
     await owner.getByRole('button', { name: 'Legg til visning' }).click();
-    await ownerBlock
-      .getByRole('alert')
-      .filter({ hasText: 'Visningen må slutte etter at den starter' })
-      .waitFor();
+    const endError = ownerBlock.getByText('Visningen må slutte etter at den starter', { exact: true });
+    await endError.waitFor();
+    expect(await endError.count()).toBe(1);
+    const end = ownerBlock.getByLabel('Til kl.');
+    expect(await end.getAttribute('aria-invalid')).toBe('true');
+    expect((await end.getAttribute('aria-describedby'))?.split(' ')).toContain(
+      await endError.getAttribute('id'),
+    );
     expect(await ownerBlock.getByTestId('viewing').count()).toBe(0);
 
     await owner.getByLabel('Til kl.').selectOption('14:00');
@@ -87,6 +92,7 @@ describe.skipIf(!chromiumAvailable())('viewings on the round page', () => {
     await owner.getByRole('button', { name: 'Legg til visning' }).click();
     await ownerBlock.getByText(viewingText, { exact: true }).waitFor();
     expect(await ownerBlock.getByRole('alert').count()).toBe(0);
+    expect(await endError.count()).toBe(0);
 
     // Live, without a reload: the bidder's page gains the block, and the bid form its new shortest deadline.
     const bidderBlock = bidder.getByTestId('round-viewings');

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { DatePickerInput } from '../../../components/date-picker-input';
 import { PICKER_DAY_FORMAT } from '../../../components/picker-day';
 import { showToast } from '../../../lib/toast';
+import { useNow } from '../../../lib/use-now';
 import { osloDay } from '../../bids/components/acceptance-deadline';
 import { useAddViewing } from '../api/use-viewings';
 import {
@@ -16,17 +17,21 @@ import {
 
 // MAX_VIEWING_NOTE (shared/schemas/viewing.ts), not imported: that module's zod would come onto the round page.
 const NOTE_MAX = 500;
+// A time box is narrow; its error may take more room beside it, rather than wrap a word a line.
+const TIME_FIELD = { wrapper: { width: 96 }, root: { maxWidth: 180 } } as const;
 
 /**
  * 'Legg til visning', for the owner and admins: a day and the start and end in Oslo time, and a note. The
  * server judges the times (not in the past, end after start, before the round's deadline); its reasons show
- * on the fields they are about.
+ * on the fields they are about, as each field's error, so that a screen reader says why with the field.
  */
 export function AddViewingForm({ roundId }: { roundId: string }) {
   const titleId = useId();
   const addViewing = useAddViewing(roundId);
   const [draft, setDraft] = useState(EMPTY_VIEWING);
   const [errors, setErrors] = useState<ViewingFormErrors & { day?: string }>({});
+  // Read as state, not during render: the first day the picker offers moves on at midnight.
+  const now = useNow(60_000);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,15 +47,15 @@ export function AddViewingForm({ roundId }: { roundId: string }) {
     });
   };
 
-  const timeErrors = [errors.day, errors.from, errors.to].filter(Boolean);
   return (
     <form onSubmit={submit} noValidate aria-labelledby={titleId}>
       <Stack gap="xs">
         <Title order={4} size="h6" id={titleId}>
           Legg til visning
         </Title>
-        {/* The day, then both times beside each other: on a phone the times go under the day together. */}
-        <Group gap="xs" align="flex-end" wrap="wrap">
+        {/* The day, then both times beside each other: on a phone the times go under the day together.
+            Aligned at the top, so that an error under one field does not push the others' boxes down. */}
+        <Group gap="xs" align="flex-start" wrap="wrap">
           <DatePickerInput
             loadOnUse
             label="Dato"
@@ -58,34 +63,29 @@ export function AddViewingForm({ roundId }: { roundId: string }) {
             valueFormat={PICKER_DAY_FORMAT}
             value={draft.day}
             onChange={(day) => setDraft({ ...draft, day })}
-            minDate={osloDay(new Date())}
-            error={Boolean(errors.day)}
+            minDate={osloDay(now)}
+            error={errors.day}
             style={{ flex: '1 1 240px', minWidth: 0, maxWidth: 320 }}
           />
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" align="flex-start" wrap="nowrap">
             <NativeSelect
               label="Fra kl."
               data={VIEWING_TIMES}
               value={draft.from}
               onChange={(event) => setDraft(withFrom(draft, event.currentTarget.value))}
-              error={Boolean(errors.from)}
-              w={96}
+              error={errors.from}
+              styles={TIME_FIELD}
             />
             <NativeSelect
               label="Til kl."
               data={VIEWING_TIMES}
               value={draft.to}
               onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
-              error={Boolean(errors.to)}
-              w={96}
+              error={errors.to}
+              styles={TIME_FIELD}
             />
           </Group>
         </Group>
-        {timeErrors.map((message) => (
-          <Text key={message} size="sm" c="red.9" role="alert">
-            {message}
-          </Text>
-        ))}
         <TextInput
           label="Merknad (valgfritt)"
           placeholder="F.eks. Oppmøte ved inngang B"
