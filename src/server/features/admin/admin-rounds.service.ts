@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
@@ -49,15 +48,10 @@ async function peopleOf(tx: Tx, round: LockedRound, bids: Awaited<ReturnType<typ
  * journal, every journal of the round is marked with the deletion's time, and the deletion is the last act
  * of the round's chain (decision 040). Then what was queued about it
  * goes, the owner and every bidder are told, the round goes with its property, bids and followers, and the
- * audit row is written. The photos go after the commit: storage is not part of the transaction, and a
- * photo left behind is harmless where a round without its photos is not.
+ * audit row is written. The photos go after the commit, by a job that keeps any another round shows
+ * (photo-deletion.service.ts): storage is not part of the transaction.
  */
-export async function deleteRoundAsAdmin(
-  deps: AppDeps,
-  admin: Viewer,
-  roundId: string,
-  log?: FastifyBaseLogger,
-): Promise<void> {
+export async function deleteRoundAsAdmin(deps: AppDeps, admin: Viewer, roundId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const round = await lockRoundForChange(tx, roundId);
     if (!round) throw new NotFound(ROUND_NOT_FOUND);

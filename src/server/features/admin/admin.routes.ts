@@ -162,7 +162,7 @@ export function adminRoutes(deps: AppDeps) {
       '/api/admin/bid-rounds/:id',
       { config: admin, schema: { params: roundParams, response: done(404) } },
       async (request) => {
-        await deleteRoundAsAdmin(deps, viewerOf(request), request.params.id, request.log);
+        await deleteRoundAsAdmin(deps, viewerOf(request), request.params.id);
         return { message: 'Budrunde slettet' };
       },
     );
