@@ -11,6 +11,7 @@ export default defineConfig({
     './src/server/db/chain-schema.ts',
     './src/server/db/act-signature-schema.ts',
     './src/server/db/listing-schema.ts',
+    './src/server/db/admin-action-schema.ts',
   ],
   out: './drizzle',
 });

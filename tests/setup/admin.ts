@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import { adminActions, users } from '../../src/server/db/schema';
+import { adminActions } from '../../src/server/db/admin-action-schema';
+import { users } from '../../src/server/db/schema';
 import { createUser, type NewUser } from '../../src/server/features/accounts/accounts.service';
 import { login, PASSWORD } from './accounts';
 import { sessionCookieFrom, type TestApp } from './test-app';

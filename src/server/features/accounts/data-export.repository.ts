@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { adminActions } from '../../db/admin-action-schema';
 import type { DbOrTx } from '../../db/client';
 import {
-  adminActions,
   bidRoundFollowers,
   bidRounds,
   financingProofs,

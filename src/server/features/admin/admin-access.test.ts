@@ -5,7 +5,8 @@ import { signUp } from '../../../../tests/setup/accounts';
 import { createUnverifiedUser, secretsIn, signInAdmin } from '../../../../tests/setup/admin';
 import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { adminActions, bidRounds, passwordResetRequests, users } from '../../db/schema';
+import { adminActions } from '../../db/admin-action-schema';
+import { bidRounds, passwordResetRequests, users } from '../../db/schema';
 
 let t: TestApp;
 let adminCookie: string;

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { adminActions } from '../../db/admin-action-schema';
 import type { DbOrTx } from '../../db/client';
-import { adminActions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 
 export type NewAdminAction = typeof adminActions.$inferInsert;
 
