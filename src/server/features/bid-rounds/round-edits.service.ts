@@ -1,14 +1,11 @@
 import type { RoundEditKind } from '../../../shared/rules/round-edits';
 import type { BidRoundView, EditRoundInput } from '../../../shared/schemas/bid-round';
-import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
-import { Conflict } from '../../errors';
 import type { Viewer } from '../../http/viewer';
-import { lockRound } from './bid-rounds.repository';
 import { getRound } from './bid-rounds.service';
 import { recordRoundChange } from './round-changes';
 import { findListingText, updateListingText } from './round-edits.repository';
-import { ALREADY_CLOSED, assertCanManage } from './round-lifecycle.service';
+import { lockOpenRoundToManage } from './round-lifecycle.service';
 
 type ListingText = Awaited<ReturnType<typeof findListingText>>;
 
@@ -46,10 +43,7 @@ export async function editRound(
   input: EditRoundInput,
 ): Promise<BidRoundView> {
   await deps.db.transaction(async (tx) => {
-    const round = await lockRound(tx, roundId);
-    assertCanManage(round, viewer);
-    const now = await databaseNow(tx);
-    if (round.isClosed || round.deadline <= now) throw new Conflict(ALREADY_CLOSED);
+    const { round, now } = await lockOpenRoundToManage(tx, viewer, roundId);
     const changed = changedFields(await findListingText(tx, round.propertyId), input);
     const kinds = (Object.keys(changed) as (keyof ListingText)[]).map((field) => KIND_OF[field]);
     if (kinds.length === 0) return;

@@ -245,6 +245,22 @@ export function lockRoundForChange(tx: DbOrTx, roundId: string): Promise<LockedR
 }
 
 /**
+ * The round locked for a change to its listing by its owner or an administrator while it is open, with the
+ * database's time: 404, 403 or 409 (ALREADY_CLOSED) otherwise. Every listing edit starts here (issue 25).
+ */
+export async function lockOpenRoundToManage(
+  tx: DbOrTx,
+  viewer: Viewer,
+  roundId: string,
+): Promise<{ round: LockedRound; now: Date }> {
+  const round = await lockRound(tx, roundId);
+  assertCanManage(round, viewer);
+  const now = await databaseNow(tx);
+  if (round.isClosed || round.deadline <= now) throw new Conflict(ALREADY_CLOSED);
+  return { round, now };
+}
+
+/**
  * An administrator deletes a locked round that is still open (decision 042): it is ended first, as at any
  * close, so that the owner and every bidder keep a journal; the journal's close reads the deletion.
  */

@@ -5,7 +5,11 @@ import { Conflict, ValidationError } from '../../errors';
 import type { Viewer } from '../../http/viewer';
 import { getRound } from '../bid-rounds/bid-rounds.service';
 import { recordRoundChange } from '../bid-rounds/round-changes';
-import { ALREADY_CLOSED, assertCanManage, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
+import {
+  ALREADY_CLOSED,
+  assertCanManage,
+  lockOpenRoundToManage,
+} from '../bid-rounds/round-lifecycle.service';
 import { IMAGE_NOT_FOUND_MESSAGE, isStoredPropertyImage } from '../images/upload.service';
 import { enqueuePhotoDeletion } from './photo-deletion.service';
 import { findRoundPhotos, updatePropertyPhotos } from './photos.repository';
@@ -32,9 +36,7 @@ export async function setRoundPhotos(
   const known = before.imageUrls.map((url) => toObjectPath(url) ?? url);
   await checkNewPhotosStored(deps, photos, known);
   await deps.db.transaction(async (tx) => {
-    const round = await lockRoundForChange(tx, roundId);
-    const now = await databaseNow(tx);
-    assertCanChange(round, viewer, now);
+    const { round, now } = await lockOpenRoundToManage(tx, viewer, roundId);
     const current = round.imageUrls.map((url) => toObjectPath(url) ?? url);
     if (samePhotos(current, photos)) return;
     await updatePropertyPhotos(tx, round.propertyId, photos);

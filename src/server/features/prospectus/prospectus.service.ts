@@ -3,7 +3,6 @@ import { fileTypeFromBuffer } from 'file-type';
 import { prospectusFileName } from '../../../shared/format/file-names';
 import type { BidRoundView } from '../../../shared/schemas/bid-round';
 import type { DbOrTx } from '../../db/client';
-import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { AppError, Conflict, NotFound, Unauthorized, ValidationError } from '../../errors';
 import type { Viewer } from '../../http/viewer';
@@ -15,7 +14,7 @@ import {
   ALREADY_CLOSED,
   assertCanManage,
   type LockedRound,
-  lockRoundForChange,
+  lockOpenRoundToManage,
 } from '../bid-rounds/round-lifecycle.service';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
 import { findProspectusKey, findRoundProspectus, setProspectus } from './prospectus.repository';
@@ -81,10 +80,7 @@ async function changeProspectus(
   ) => Promise<'added' | 'replaced' | 'removed'>,
 ): Promise<BidRoundView> {
   await deps.db.transaction(async (tx) => {
-    const round = await lockRoundForChange(tx, roundId);
-    assertCanManage(round, viewer);
-    const now = await databaseNow(tx);
-    if (round.isClosed || round.deadline <= now) throw new Conflict(ALREADY_CLOSED);
+    const { round, now } = await lockOpenRoundToManage(tx, viewer, roundId);
     const oldKey = await findProspectusKey(tx, round.propertyId);
     const kind = await change(tx, round, oldKey, now);
     if (oldKey) await enqueueObjectDeletion(tx, [oldKey]);

@@ -2,13 +2,12 @@ import { viewingTimeProblem } from '../../../shared/rules/viewings';
 import type { ViewingView } from '../../../shared/schemas/bid-round';
 import type { CreateViewingInput } from '../../../shared/schemas/viewing';
 import type { DbOrTx } from '../../db/client';
-import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, NotFound, ValidationError } from '../../errors';
 import type { Viewer } from '../../http/viewer';
 import { deletePendingJobsNaming, enqueueJob } from '../../jobs/queue';
 import { recordRoundChange } from '../bid-rounds/round-changes';
-import { ALREADY_CLOSED, assertCanManage, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
+import { lockOpenRoundToManage } from '../bid-rounds/round-lifecycle.service';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
 import { refreshMinimumBidDeadline } from './minimum-bid-deadline';
 import {
@@ -32,14 +31,6 @@ export const toViewingView = (v: StoredViewing): ViewingView => ({
   note: v.note,
 });
 
-/** The round locked for a change to its viewings by its owner or an administrator, while it is open. */
-async function lockOpenRoundToManage(tx: DbOrTx, viewer: Viewer, roundId: string, now: Date) {
-  const round = await lockRoundForChange(tx, roundId);
-  assertCanManage(round, viewer);
-  if (round.isClosed || round.deadline <= now) throw new Conflict(ALREADY_CLOSED);
-  return round;
-}
-
 /**
  * Adds a viewing (issue 25) under the round's lock: the 12:00 rule's shortest acceptance deadline moves in
  * the same transaction, so no bid can be placed against the old one after this commits. Followers hear of
@@ -53,8 +44,7 @@ export async function addViewing(
   input: CreateViewingInput,
 ): Promise<ViewingView> {
   return deps.db.transaction(async (tx) => {
-    const now = await databaseNow(tx);
-    const round = await lockOpenRoundToManage(tx, viewer, roundId, now);
+    const { round, now } = await lockOpenRoundToManage(tx, viewer, roundId);
     const startsAt = new Date(input.startsAt);
     const endsAt = new Date(input.endsAt);
     const problem = viewingTimeProblem(startsAt, endsAt, now, round.deadline);
@@ -84,8 +74,7 @@ export async function removeViewing(
   viewingId: string,
 ): Promise<{ message: string }> {
   return deps.db.transaction(async (tx) => {
-    const now = await databaseNow(tx);
-    const round = await lockOpenRoundToManage(tx, viewer, roundId, now);
+    const { round, now } = await lockOpenRoundToManage(tx, viewer, roundId);
     const viewing = await findViewing(tx, roundId, viewingId);
     if (!viewing) throw new NotFound(VIEWING_NOT_FOUND);
     if (viewing.endsAt <= now) throw new Conflict(VIEWING_IS_OVER);
