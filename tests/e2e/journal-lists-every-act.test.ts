@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findViewerById, type Viewer } from '../../src/server/features/accounts/accounts.repository';
 import { createUser } from '../../src/server/features/accounts/accounts.service';
+import { editRound } from '../../src/server/features/bid-rounds/round-edits.service';
 import { rejectBid } from '../../src/server/features/bids/bid-answers.service';
 import {
   acceptCounterOffer,
@@ -20,6 +21,7 @@ import { openRound, placeDayBid } from './seller-and-bidder';
 
 // Issue 23, items 13 and 14 (decision 036): the journal dialog lists every act in time order, by the
 // reader's identity rules, and the admin's round card shows the same acts, on a phone and on a desktop.
+// Issue 25, item 10: it also lists what the seller changed in the listing while bids stood.
 
 const TITLE = 'Hendelsesveien';
 const WORDS = 'For lavt, dessverre';
@@ -52,6 +54,8 @@ describe.skipIf(!chromiumAvailable())('the record of every act, on screen', () =
     });
     const bidA = await placeDayBid(deps, arne, roundId, 4_100_000, 'Forbehold om finansiering');
     const bidB = await placeDayBid(deps, berit, roundId, 4_300_000);
+    // While both bids stand the seller rewrites the description: the journal must say so.
+    await editRound(deps, seller, roundId, { description: 'Nytt bad og ny kjøkkeninnredning i 2026.' });
     await rejectBid(deps, seller, roundId, bidA.id, { message: WORDS });
     const { counterOffer } = await createCounterOffer(
       deps,
@@ -99,6 +103,14 @@ describe.skipIf(!chromiumAvailable())('the record of every act, on screen', () =
         for (const part of parts) expect(lines[i], `act ${i + 1}`).toContain(part);
       });
       expect(await dialog.innerText()).not.toContain('Berit');
+      // 'Endringer mens bud sto': what changed and when, never the old or the new text.
+      const changes = dialog.getByRole('region', { name: 'Endringer mens bud sto (1)' });
+      const changeLines = await changes
+        .getByRole('listitem')
+        .evaluateAll((items) => items.map((li) => (li.textContent ?? '').replace(/\s+/g, ' ').trim()));
+      expect(changeLines).toHaveLength(1);
+      expect(changeLines[0]).toMatch(/kl\. \d{2}:\d{2}: Beskrivelsen er endret$/);
+      expect(await dialog.innerText()).not.toContain('kjøkkeninnredning');
       // The counter-offer's terms were Berit's to read; the acts never show them to Arne. (The bid her
       // acceptance placed carries them as its conditions, which the bid table shows as every bid's.)
       expect(lines.join(' ')).not.toContain(TERMS);
