@@ -76,3 +76,25 @@ export async function findStoredCounterOffers(db: DbOrTx, roundId: string): Prom
     createdAt: String(r.created_at),
   }));
 }
+
+/** How the round row says it ended: what its 'winner' and 'closed' acts are held to. */
+export interface StoredOutcome {
+  isClosed: boolean;
+  closedAt: string | null;
+  closeReason: string | null;
+  winningBidId: string | null;
+}
+
+/** The round's outcome as its row has it; null when the row is gone (a deleted round). */
+export async function findStoredOutcome(db: DbOrTx, roundId: string): Promise<StoredOutcome | null> {
+  const result = await db.execute(sql`select is_closed, ${iso('closed_at')} as closed_at, close_reason,
+      winning_bid_id from bid_rounds where id = ${roundId}::uuid`);
+  const row = rowsOf<Record<string, unknown>>(result)[0];
+  if (!row) return null;
+  return {
+    isClosed: Boolean(row.is_closed),
+    closedAt: (row.closed_at as string | null) ?? null,
+    closeReason: (row.close_reason as string | null) ?? null,
+    winningBidId: (row.winning_bid_id as string | null) ?? null,
+  };
+}

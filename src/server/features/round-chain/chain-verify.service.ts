@@ -3,9 +3,10 @@ import type { ChainLink } from '../../../shared/record/round-act';
 import type { AppDeps } from '../../deps';
 import type { Viewer } from '../../http/viewer';
 import { exportChain } from './chain-export.service';
-import { findStoredBids, findStoredCounterOffers } from './chain-rows.repository';
+import { findStoredBids, findStoredCounterOffers, findStoredOutcome } from './chain-rows.repository';
+import { firstOutcomeMismatch } from './outcome-audit';
 import { findHead } from './round-chain.repository';
-import { firstRowMismatch } from './row-audit';
+import { firstRowMismatch, type RowMismatch } from './row-audit';
 import { verifyChainExport } from './verify-chain';
 
 export interface StoredChainCheck {
@@ -15,12 +16,15 @@ export interface StoredChainCheck {
   brokenAt?: number;
 }
 
+const earliest = (a: RowMismatch | null, b: RowMismatch | null) => (a && (!b || a.seq <= b.seq) ? a : b);
+
 /**
  * GET /api/admin/bid-rounds/{id}/journal/verify (issue 24 item 11): the admin's export of the stored chain,
  * checked as `npm run verify-journal` checks a file (an admin holds every secret, so every commitment is
- * checked), and then every bid and counter-offer row against its act (row-audit.ts). The head is read
- * before the rows and the chain after them, so that an act placed meanwhile is never taken for a changed
- * row: a row and its act are committed together. 404 for a round that never was and has no chain.
+ * checked), and then every bid and counter-offer row against its act (row-audit.ts) and the round row
+ * against its 'winner' and 'closed' acts (outcome-audit.ts). The head is read before the rows and the chain
+ * after them, so that an act placed meanwhile is never taken for a changed row: a row and its act are
+ * committed together. 404 for a round that never was and has no chain.
  */
 export async function verifyStoredChain(
   deps: AppDeps,
@@ -29,13 +33,18 @@ export async function verifyStoredChain(
   log?: FastifyBaseLogger,
 ): Promise<StoredChainCheck> {
   const before = await findHead(deps.db, roundId);
-  const [bids, counterOffers] = await Promise.all([
+  const [bids, counterOffers, outcome] = await Promise.all([
     findStoredBids(deps.db, roundId),
     findStoredCounterOffers(deps.db, roundId),
+    findStoredOutcome(deps.db, roundId),
   ]);
   const exported = await exportChain(deps, admin, roundId);
   const chain = await verifyChainExport(exported);
-  const rows = firstRowMismatch(exported.acts, { bids, counterOffers }, before?.seq ?? 0);
+  const settled = before?.seq ?? 0;
+  const rows = earliest(
+    firstRowMismatch(exported.acts, { bids, counterOffers }, settled),
+    firstOutcomeMismatch(exported.acts, outcome, settled),
+  );
   const brokenAt = Math.min(
     chain.brokenAt ?? Number.POSITIVE_INFINITY,
     rows?.seq ?? Number.POSITIVE_INFINITY,
