@@ -29,7 +29,7 @@ import { objectsRoutes } from './features/images/objects.routes';
 import { uploadRoutes } from './features/images/upload.routes';
 import { journalsRoutes } from './features/journals/journals.routes';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes';
-import { photoJobHandlers } from './features/photos/photo-deletion.service';
+import { photoJobHandlers, sweepUnusedUploads } from './features/photos/photo-deletion.service';
 import { photosRoutes } from './features/photos/photos.routes';
 import { prospectusRoutes } from './features/prospectus/prospectus.routes';
 import { roundChainRoutes } from './features/round-chain/round-chain.routes';
@@ -84,6 +84,11 @@ registerPeriodicTasks((deps, log) => [
     name: 'delete-unattached-financing-proofs',
     everyMs: 60 * 60 * 1000,
     run: () => forgetUnattachedProofs(deps.db),
+  },
+  {
+    name: 'delete-unused-photo-uploads',
+    everyMs: 60 * 60 * 1000,
+    run: () => sweepUnusedUploads(deps.db).then(() => {}),
   },
 ]);
 

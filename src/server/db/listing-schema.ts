@@ -61,3 +61,17 @@ export const roundChanges = pgTable(
   },
   (t) => [index('round_changes_round_idx').on(t.bidRoundId, t.madeAt)],
 );
+
+/**
+ * A photo upload not yet judged (decision 048): written before the bytes are stored, by the upload link's
+ * id. A day later the sweep takes the row and deletes the photo unless a round shows it, so photos uploaded
+ * for a round that was never created, or taken out before publishing, do not stay for ever.
+ */
+export const photoUploads = pgTable(
+  'photo_uploads',
+  {
+    id: uuid('id').primaryKey(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photo_uploads_uploaded_idx').on(t.uploadedAt)],
+);

@@ -1,9 +1,11 @@
 import { PHOTO_WIDTHS, photoSizeUrl } from '../../../shared/format/photo-sizes';
 import { MAX_ROUND_PHOTOS } from '../../../shared/rules/round-edits';
+import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError, Conflict, Forbidden, ValidationError } from '../../errors';
 import type { ObjectStorage } from '../../storage/storage';
 import { MAX_IMAGE_BYTES, PROPERTY_IMAGE_FOLDER, storePropertyImage } from './image-processing';
+import { notePhotoUpload, takePhotoUploadsOlderThan } from './photo-uploads.repository';
 import {
   createUploadLink,
   isExpired,
@@ -13,7 +15,7 @@ import {
   uploadUrlOf,
 } from './upload-links';
 
-type UploadDeps = Pick<AppDeps, 'env' | 'clock' | 'storage' | 'limiter'>;
+type UploadDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'storage' | 'limiter'>;
 
 export const INVALID_LINK_MESSAGE = 'Ugyldig eller utløpt opplastingslenke';
 export const IMAGE_NOT_FOUND_MESSAGE = 'Fant ikke bildet. Last opp på nytt.';
@@ -64,6 +66,8 @@ export async function receiveUpload(
   // Stored images are cached as immutable, so a link uploads once and never replaces what it stored.
   if (await findStoredKey(deps.storage, id))
     throw new Conflict('Bildet er allerede lastet opp med denne lenken');
+  // Noted first, so that no stored photo escapes the sweep of unused uploads (decision 048).
+  await notePhotoUpload(deps.db, id);
   return { objectPath: await storePropertyImage(deps.storage, body, id) };
 }
 
@@ -103,6 +107,15 @@ export async function isStoredPropertyImage(storage: ObjectStorage, path: string
 /** The storage key of a property image path, or null when the path is not one of ours. */
 export function propertyImageKey(path: string): string | null {
   return PROPERTY_IMAGE_PATH.exec(path.trim())?.[1] ?? null;
+}
+
+/**
+ * Takes the uploads older than `hours` (decision 048), each once, as the paths they may have become: both
+ * `.jpg` and `.png`, as the extension follows the bytes. Whether a round shows them is the caller's to ask.
+ */
+export async function takeUploadsOlderThan(db: DbOrTx, hours: number): Promise<string[]> {
+  const ids = await takePhotoUploadsOlderThan(db, hours);
+  return ids.flatMap((id) => ['jpg', 'png'].map((ext) => `/objects/${PROPERTY_IMAGE_FOLDER}/${id}.${ext}`));
 }
 
 /** Every stored file of a property photo: the original and its sizes. Empty when the path is not ours. */
