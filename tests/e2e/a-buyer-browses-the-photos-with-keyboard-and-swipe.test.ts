@@ -137,4 +137,41 @@ describe.skipIf(!chromiumAvailable())('a buyer browses the photos with the keybo
     await expect.poll(() => focusedName(page)).toBe(`Vis bilde 1 av ${PHOTOS}`);
     await page.close();
   });
+
+  it('on a phone’s touchscreen, a finger swiped sideways steps through the photos', async () => {
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 }, touch: true });
+    await logIn(page, server.baseUrl, BIDDER_EMAIL, PASSWORD);
+    await page.goto(roundUrl);
+    const cover = page.getByRole('button', { name: `Vis bilde 1 av ${PHOTOS}` });
+    await cover.waitFor();
+    await cover.tap();
+    await page.getByRole('dialog', { name: `Bilde 1 av ${PHOTOS}` }).waitFor({ timeout: 10_000 });
+    const stage = await page.getByTestId('photo-viewer-stage').boundingBox();
+    if (!stage) throw new Error('the viewer has no stage');
+    // Real touch events, as a finger makes them (CDP's Input.dispatchTouchEvent): the browser turns them
+    // into pointer events of type 'touch', and gives up the gesture if the page lets it pan instead.
+    const cdp = await page.context().newCDPSession(page);
+    // Below the step buttons, which sit at mid-height on either side and keep their taps.
+    const y = Math.round(stage.y + stage.height * 0.7);
+    const swipe = async (fromX: number, toX: number) => {
+      const point = (x: number) => [{ x: Math.round(x), y, id: 1 }];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(fromX) });
+      for (let i = 1; i <= 6; i++)
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: point(fromX + ((toX - fromX) * i) / 6),
+        });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const shows = (n: number) =>
+      page.getByRole('dialog', { name: `Bilde ${n} av ${PHOTOS}` }).waitFor({ timeout: 10_000 });
+    await swipe(stage.x + stage.width * 0.85, stage.x + stage.width * 0.15);
+    await shows(2);
+    await swipe(stage.x + stage.width * 0.85, stage.x + stage.width * 0.15);
+    await shows(3);
+    await swipe(stage.x + stage.width * 0.15, stage.x + stage.width * 0.85);
+    await shows(2);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.close();
+  });
 });

@@ -36,6 +36,8 @@ const CSP_VIOLATION = /Content Security Policy/i;
 
 export interface PageOptions {
   viewport?: { width: number; height: number };
+  /** A phone's touchscreen: touch events, and pointer events of type 'touch'. */
+  touch?: boolean;
 }
 
 /** A page in its own context (axe-core needs one), in Norwegian and Oslo time. Closing the page closes both. */
@@ -46,6 +48,7 @@ export async function openPage(browser: Browser, options: PageOptions = {}): Pro
     timezoneId: 'Europe/Oslo',
     // No transitions: axe and screenshots then see dialogs as they settle, not half-faded.
     reducedMotion: 'reduce',
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   const page = await context.newPage();
   waitForPageReady(page);
