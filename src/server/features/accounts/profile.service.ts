@@ -22,6 +22,7 @@ import { scrubUserFromJournals } from '../journals/journals.service';
 import { forgetPasskeysOf } from '../passkeys/passkey-records';
 import { recordAnonymisation } from '../round-chain/round-chain.service';
 import { scrubSignaturesOf } from '../signatures/signature-records';
+import { forgetSignupsOf } from '../viewings/viewing-signups.service';
 import type { Viewer } from './accounts.repository';
 import {
   deleteUserFollows,
@@ -134,6 +135,7 @@ export async function scrubAccount(
     deletedAt: new Date(deps.clock.now()),
   });
   await deleteUserFollows(tx, user.id);
+  await forgetSignupsOf(tx, user.id);
   await forgetResetRequestsOf(tx, user.id);
   // A passkey is a way into the account: it goes with the account (decision 037).
   await forgetPasskeysOf(tx, user.id);

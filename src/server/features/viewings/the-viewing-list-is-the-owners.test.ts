@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, signInVerified } from '../../../../tests/setup/admin';
 import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
@@ -13,6 +14,8 @@ import {
   viewingOn,
   viewingsUrl,
 } from '../../../../tests/setup/viewings';
+import { viewingSignups } from '../../db/listing-schema';
+import { users } from '../../db/schema';
 
 // Issue 25, item 6: a signed-in, verified user signs up for a viewing (and off again), which follows the
 // round too; the owner and administrators see who signed up, with name, phone and e-mail, as JSON and as
@@ -168,10 +171,15 @@ describe('the viewing list', () => {
     expect(lines.slice(3)).toEqual(['']);
   });
 
-  it('a deleted account is no longer on the list', async () => {
+  it('a deleted account is no longer on the list, and its signups are deleted with it', async () => {
     const leaver = await signInVerified(t, 'forlater-liste@example.no');
+    const [{ id: leaverId } = { id: '' }] = await t.deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'forlater-liste@example.no'));
     const { round, viewing } = await newRoundWithViewing();
     await signup(t, 'POST', leaver, round.id, viewing.id);
+    expect(await t.deps.db.$count(viewingSignups, eq(viewingSignups.userId, leaverId))).toBe(1);
     await signup(t, 'POST', kari, round.id, viewing.id);
     expect((await t.request({ method: 'DELETE', url: '/api/users/me', cookie: leaver })).statusCode).toBe(
       200,
@@ -180,5 +188,6 @@ describe('the viewing list', () => {
       .json()
       .signups.map((s: { email: string }) => s.email);
     expect(emails).toEqual(['kari-liste@example.no']);
+    expect(await t.deps.db.$count(viewingSignups, eq(viewingSignups.userId, leaverId))).toBe(0);
   });
 });

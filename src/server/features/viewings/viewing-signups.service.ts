@@ -1,5 +1,5 @@
 import type { ViewingSignup } from '../../../shared/schemas/viewing';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
@@ -9,6 +9,7 @@ import { ALREADY_CLOSED, assertCanManage, lockRoundForChange } from '../bid-roun
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
 import {
   deleteSignup,
+  deleteSignupsOfUser,
   findRoundListing,
   findSignedUpViewingIds,
   findSignups,
@@ -91,4 +92,12 @@ export async function viewingSignupsForExport(db: Db, userId: string) {
     startsAt: s.startsAt.toISOString(),
     endsAt: s.endsAt.toISOString(),
   }));
+}
+
+/**
+ * With a deleted account (decision 014): the person leaves every viewing list, so that no owner's list or
+ * CSV keeps their name, phone or e-mail; before, the rows stayed and were only hidden.
+ */
+export function forgetSignupsOf(tx: DbOrTx, userId: string): Promise<void> {
+  return deleteSignupsOfUser(tx, userId);
 }

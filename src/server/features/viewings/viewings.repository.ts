@@ -92,6 +92,11 @@ export async function deleteSignup(tx: DbOrTx, viewingId: string, userId: string
     .where(and(eq(viewingSignups.viewingId, viewingId), eq(viewingSignups.userId, userId)));
 }
 
+/** With a deleted account: every viewing list it was on. */
+export async function deleteSignupsOfUser(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.delete(viewingSignups).where(eq(viewingSignups.userId, userId));
+}
+
 /** The viewings of the round this user is on the list of. */
 export async function findSignedUpViewingIds(db: DbOrTx, roundId: string, userId: string) {
   const rows = await db
