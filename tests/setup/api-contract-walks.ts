@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { signUp } from './accounts';
 import { signInVerified } from './admin';
 import type { ApiContract, OpenApiDocument } from './openapi-contract';
+import { uploadPhoto } from './photos';
 import { createRoundAs, inHours, placeBid, placeBidOk } from './rounds';
 import type { TestApp } from './test-app';
 
@@ -87,24 +88,7 @@ export async function ownerAndBiddersWalk(c: WalkContext) {
   });
 
   // The picture: a signed link, the bytes to it, then the path registered and served to anyone.
-  const { uploadURL } = (
-    await api.request({ method: 'POST', url: '/api/objects/upload', cookie: owner })
-  ).json();
-  const uploaded = await api.request({
-    method: 'PUT',
-    url: uploadURL,
-    cookie: owner,
-    headers: { 'content-type': 'image/jpeg' },
-    payload: await jpeg(),
-  });
-  expect(uploaded.statusCode, uploaded.body).toBe(200);
-  const registered = await api.request({
-    method: 'PUT',
-    url: '/api/property-images',
-    cookie: owner,
-    payload: { imageURL: uploadURL },
-  });
-  const { objectPath } = registered.json() as { objectPath: string };
+  const { objectPath } = await uploadPhoto(api, owner, await jpeg());
   expect((await api.request({ method: 'GET', url: objectPath })).statusCode).toBe(200);
 
   const round = await createRoundAs(api, owner, {

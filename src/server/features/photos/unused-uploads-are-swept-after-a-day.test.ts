@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInVerified } from '../../../../tests/setup/admin';
-import { putPhotos } from '../../../../tests/setup/photos';
+import { putPhotos, uploadPhoto } from '../../../../tests/setup/photos';
 import { createRoundAs } from '../../../../tests/setup/rounds';
 import { silentLogger } from '../../../../tests/setup/silent-logger';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
@@ -23,30 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The three calls of an upload, as the create form makes them; the photo's /objects/ path. */
+/** A photo of `colour`, wide enough for its 480 and 960 px sizes, uploaded as the create form does. */
 async function upload(colour: string): Promise<string> {
-  const { uploadURL } = (
-    await t.request({ method: 'POST', url: '/api/objects/upload', cookie: owner })
-  ).json();
   const bytes = await sharp({ create: { width: 1000, height: 600, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
-  const put = await t.request({
-    method: 'PUT',
-    url: uploadURL,
-    cookie: owner,
-    headers: { 'content-type': 'image/jpeg' },
-    payload: bytes,
-  });
-  expect(put.statusCode, put.body).toBe(200);
-  const registered = await t.request({
-    method: 'PUT',
-    url: '/api/property-images',
-    cookie: owner,
-    payload: { imageURL: uploadURL },
-  });
-  expect(registered.statusCode, registered.body).toBe(200);
-  return (registered.json() as { objectPath: string }).objectPath;
+  return (await uploadPhoto(t, owner, bytes)).objectPath;
 }
 
 /** Whether each file of a photo is stored: the original and its 480 and 960 px sizes. */
