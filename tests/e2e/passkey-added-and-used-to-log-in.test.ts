@@ -8,6 +8,7 @@ import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
 import { screenshotAtBothWidths } from './screenshots';
+import { virtualAuthenticator } from './virtual-passkey';
 
 // Issue 24, items 1–3: a passkey added under 'Din profil' → 'Passnøkler' and used to log in, in Chromium
 // with a virtual authenticator (Chrome DevTools Protocol) that verifies its user, as a phone's fingerprint
@@ -32,18 +33,7 @@ describe.skipIf(!chromiumAvailable())('a passkey, added and used to log in', () 
 
   it('adds one in Passnøkler, sees it listed, logs out, and logs in with it', async () => {
     const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
     await logIn(page, baseUrl, 'pia.passkey@example.no', PASSWORD);
     await page.getByRole('button', { name: 'Din profil' }).click();
@@ -94,18 +84,7 @@ describe.skipIf(!chromiumAvailable())('a passkey, added and used to log in', () 
 
   it('removing one after 10 minutes asks for the password again, then removes it', async () => {
     const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await virtualAuthenticator(page);
     await createVerifiedUser(server.deps.db, 'otto.gammel@example.no', 'Otto', 'Gammel', {
       phone: '+47 41234568',
     });

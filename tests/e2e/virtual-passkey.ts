@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 
 /**
- * A virtual authenticator (Chrome DevTools Protocol) that verifies its user, for `page`; then a passkey added
- * under 'Din profil' → 'Passnøkler' as a user does. Answers the CDP session and the authenticator's id.
+ * A virtual authenticator (Chrome DevTools Protocol) for `page`, built into the device as a phone's or a
+ * laptop's is, that verifies its user and answers at once. Answers the CDP session and its id.
  */
-export async function addPasskeyOnScreen(page: Page, name: string) {
+export async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -17,6 +17,15 @@ export async function addPasskeyOnScreen(page: Page, name: string) {
       automaticPresenceSimulation: true,
     },
   });
+  return { cdp, authenticatorId };
+}
+
+/**
+ * A virtual authenticator (virtualAuthenticator) for `page`; then a passkey added
+ * under 'Din profil' → 'Passnøkler' as a user does. Answers the CDP session and the authenticator's id.
+ */
+export async function addPasskeyOnScreen(page: Page, name: string) {
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
   await page.getByRole('button', { name: 'Din profil' }).click();
   await page.getByRole('button', { name: 'Passnøkler' }).click();
   const passkeys = page.getByRole('dialog', { name: 'Passnøkler' });
