@@ -88,7 +88,7 @@ registerPeriodicTasks((deps, log) => [
   {
     name: 'delete-unused-photo-uploads',
     everyMs: 60 * 60 * 1000,
-    run: () => sweepUnusedUploads(deps.db).then(() => {}),
+    run: () => sweepUnusedUploads(deps.db),
   },
 ]);
 

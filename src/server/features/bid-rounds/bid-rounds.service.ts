@@ -30,7 +30,7 @@ import {
 } from './bid-rounds.repository';
 import { addFollower, findFollowers, isFollower, removeFollower } from './followers.repository';
 import { recordRoundChange } from './round-changes';
-import { ALREADY_CLOSED, assertCanManage } from './round-lifecycle.service';
+import { ALREADY_CLOSED, assertCanManage, lockOpenRoundToManage } from './round-lifecycle.service';
 import { roundViewFor, toPublicRound, toRoundView } from './round-views';
 import { findRoundRows, type RoundListFilter } from './round-views.repository';
 
@@ -126,10 +126,7 @@ export async function updateStartingPrice(
   price: number,
 ): Promise<{ newStartingBid: number } & ChainLink> {
   return deps.db.transaction(async (tx) => {
-    const round = await lockRound(tx, roundId);
-    assertCanManage(round, viewer);
-    const now = await databaseNow(tx);
-    if (round.isClosed || round.deadline <= now) throw new Conflict(ALREADY_CLOSED);
+    const { round, now } = await lockOpenRoundToManage(tx, viewer, roundId);
     const highest = await findHighestLiveBid(tx, roundId, now);
     if (highest !== null && price > highest) {
       const message = 'Startprisen kan ikke være høyere enn det høyeste budet';
@@ -159,10 +156,8 @@ export async function setSmsNotifications(
   enabled: boolean,
 ): Promise<boolean> {
   await db.transaction(async (tx) => {
-    const round = await lockRound(tx, roundId);
-    assertCanManage(round, viewer);
     // Nothing more is sent about a round that has ended; a switch that seems to work there would mislead.
-    if (round.isClosed || round.deadline <= (await databaseNow(tx))) throw new Conflict(ALREADY_CLOSED);
+    const { round } = await lockOpenRoundToManage(tx, viewer, roundId);
     await updateRound(tx, roundId, { smsNotificationsEnabled: enabled });
     await publishEvent(tx, { type: 'round', roundId, change: 'settings' });
     await recordIfActingAsAdmin(

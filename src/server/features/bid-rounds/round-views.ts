@@ -96,14 +96,15 @@ export function toRoundView(row: RoundRow, viewerId: string, hasBid = row.hasBid
 
 /** A round as a signed-in user sees it: what differs between users is these two flags, and nothing else. */
 export function roundViewFor(row: RoundRow, isOwner: boolean, hasBid: boolean): BidRoundView {
+  const seen = toPublicRound(row);
   return {
-    ...toPublicRound(row),
+    ...seen,
     closedAt: row.closedAt?.toISOString() ?? null,
     closeReason: (row.closeReason as CloseReason | null) ?? null,
     winningBidId: row.winningBidId,
     smsNotificationsEnabled: row.smsNotificationsEnabled,
     property: {
-      ...publicPropertyOf(row.property),
+      ...seen.property,
       ownerId: row.property.ownerId,
       owner: row.owner?.email ? row.owner : null,
     },

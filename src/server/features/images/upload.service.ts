@@ -20,7 +20,7 @@ type UploadDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'storage' | 'limiter'>;
 export const INVALID_LINK_MESSAGE = 'Ugyldig eller utløpt opplastingslenke';
 export const IMAGE_NOT_FOUND_MESSAGE = 'Fant ikke bildet. Last opp på nytt.';
 export const TOO_LARGE_MESSAGE = 'Bildet er større enn 10 MB';
-export const UPLOADS_PER_HOUR = 2 * MAX_ROUND_PHOTOS;
+const UPLOADS_PER_HOUR = 2 * MAX_ROUND_PHOTOS;
 
 const PROPERTY_IMAGE_PATH =
   /^(?:\/objects\/)?(property-images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:jpg|png))$/;

@@ -38,10 +38,8 @@ export function photoJobHandlers({ db, storage }: AppDeps): Record<string, JobHa
  * Periodic: every upload older than UNUSED_UPLOAD_HOURS is judged once. Its row goes, and its photo goes to
  * photos:delete, which keeps it if a round shows it by the time the job runs.
  */
-export async function sweepUnusedUploads(db: AppDeps['db']): Promise<number> {
-  return db.transaction(async (tx) => {
-    const paths = await takeUploadsOlderThan(tx, UNUSED_UPLOAD_HOURS);
-    await enqueuePhotoDeletion(tx, paths);
-    return paths.length;
+export async function sweepUnusedUploads(db: AppDeps['db']): Promise<void> {
+  await db.transaction(async (tx) => {
+    await enqueuePhotoDeletion(tx, await takeUploadsOlderThan(tx, UNUSED_UPLOAD_HOURS));
   });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bidRounds, properties } from '../../db/schema';
 
@@ -16,7 +16,8 @@ export async function findRoundPhotos(db: DbOrTx, roundId: string) {
     .select({
       ownerId: properties.ownerId,
       isClosed: bidRounds.isClosed,
-      deadline: bidRounds.deadline,
+      // By the database's clock, as every deadline is decided.
+      pastDeadline: sql<boolean>`${bidRounds.deadline} <= clock_timestamp()`,
       imageUrls: properties.imageUrls,
     })
     .from(bidRounds)

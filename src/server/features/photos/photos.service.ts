@@ -1,5 +1,4 @@
 import { type BidRoundView, toObjectPath } from '../../../shared/schemas/bid-round';
-import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, ValidationError } from '../../errors';
 import type { Viewer } from '../../http/viewer';
@@ -31,8 +30,10 @@ export async function setRoundPhotos(
   // At most 30 already (roundPhotosSchema); each once, in the form a round stores.
   const photos = [...new Set(imageUrls.map((url) => toObjectPath(url.trim()) ?? url))];
   // Storage is asked before the round's lock is taken, never while it is held: bids wait on that lock.
+  // The same checks as under the lock (404, 403, 409), here in the one query that reads the photos.
   const before = await findRoundPhotos(deps.db, roundId);
-  assertCanChange(before, viewer, await databaseNow(deps.db));
+  assertCanManage(before, viewer);
+  if (before.isClosed || before.pastDeadline) throw new Conflict(ALREADY_CLOSED);
   const known = before.imageUrls.map((url) => toObjectPath(url) ?? url);
   await checkNewPhotosStored(deps, photos, known);
   await deps.db.transaction(async (tx) => {
@@ -47,16 +48,6 @@ export async function setRoundPhotos(
     );
   });
   return getRound(deps.db, viewer, roundId);
-}
-
-/** The owner or an admin, on an open round: else 404, 403 or 409, before and again under the lock. */
-function assertCanChange<R extends { ownerId: string | null; isClosed: boolean; deadline: Date }>(
-  round: R | null,
-  viewer: Viewer,
-  now: Date,
-): asserts round is R {
-  assertCanManage(round, viewer);
-  if (round.isClosed || round.deadline <= now) throw new Conflict(ALREADY_CLOSED);
 }
 
 /** Every photo the round does not have yet must be one this server stored: a made-up path is refused. */

@@ -3,7 +3,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { DatePickerInput } from '../../../components/date-picker-input';
 import { PICKER_DAY_FORMAT } from '../../../components/picker-day';
 import { showToast } from '../../../lib/toast';
-import { useNow } from '../../../lib/use-now';
 import { osloDay } from '../../bids/components/acceptance-deadline';
 import { useAddViewing } from '../api/use-viewings';
 import {
@@ -24,14 +23,14 @@ const TIME_FIELD = { wrapper: { width: 96 }, root: { maxWidth: 180 } } as const;
  * 'Legg til visning', for the owner and admins: a day and the start and end in Oslo time, and a note. The
  * server judges the times (not in the past, end after start, before the round's deadline); its reasons show
  * on the fields they are about, as each field's error, so that a screen reader says why with the field.
+ * `now` is the viewings block's clock (useNow), not read during render: the first day the picker offers
+ * moves on at midnight.
  */
-export function AddViewingForm({ roundId }: { roundId: string }) {
+export function AddViewingForm({ roundId, now }: { roundId: string; now: Date }) {
   const titleId = useId();
   const addViewing = useAddViewing(roundId);
   const [draft, setDraft] = useState(EMPTY_VIEWING);
   const [errors, setErrors] = useState<ViewingFormErrors & { day?: string }>({});
-  // Read as state, not during render: the first day the picker offers moves on at midnight.
-  const now = useNow(60_000);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

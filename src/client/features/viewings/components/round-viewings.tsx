@@ -46,7 +46,7 @@ export function RoundViewings({ round }: { round: BidRoundView }) {
       ) : (
         <Text size="sm">Ingen visninger er lagt inn ennå.</Text>
       )}
-      {canManage && open ? <AddViewingForm roundId={round.id} /> : null}
+      {canManage && open ? <AddViewingForm roundId={round.id} now={now} /> : null}
     </Stack>
   );
 }
