@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getOsloParts, MONTH_NAMES, makeOsloDate } from '../../src/shared/format/date';
+import { getOsloParts, makeOsloDate } from '../../src/shared/format/date';
 import { formatViewingTime, formatWeekdayDateTime } from '../../src/shared/format/viewing-time';
 import { viewingBidDeadline } from '../../src/shared/rules/viewing-deadline';
 import type { BidRoundView } from '../../src/shared/schemas/bid-round';
@@ -17,6 +17,7 @@ import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
 import { noSidewaysScroll } from './page-checks';
+import { pickDay } from './pick-day';
 
 // Issue 25's journey, one listing from start to first bid: the owner creates a round with three photos,
 // reorders them, uploads a salgsoppgave and adds a viewing; a bidder opens the gallery with the keyboard,
@@ -107,16 +108,7 @@ describe.skipIf(!chromiumAvailable())('a listing, from its photos to the first b
       new Date(),
     );
     const when = viewingText.replace(/^Visning /, '');
-    await owner.getByRole('button', { name: 'Dato' }).click();
-    const calendar = owner.getByRole('dialog');
-    // The calendar loads on first use: it must be there before its month is judged.
-    await calendar.waitFor({ timeout: 10_000 });
-    const dayButton = calendar.getByRole('button', {
-      name: `${day.day} ${MONTH_NAMES[day.month - 1]} ${day.year}`,
-      exact: true,
-    });
-    if ((await dayButton.count()) === 0) await calendar.locator('[data-direction="next"]').first().click();
-    await dayButton.click();
+    await pickDay(owner, 'Dato', day);
     await owner.getByLabel('Fra kl.').selectOption('17:00');
     await owner.getByLabel('Til kl.').selectOption('18:00');
     await owner.getByRole('button', { name: 'Legg til visning' }).click();

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPickerDay } from '../../src/client/components/picker-day';
-import { getOsloParts, MONTH_NAMES, makeOsloDate } from '../../src/shared/format/date';
+import { getOsloParts, makeOsloDate } from '../../src/shared/format/date';
 import { formatViewingTime, formatWeekdayDateTime } from '../../src/shared/format/viewing-time';
 import { viewingBidDeadline } from '../../src/shared/rules/viewing-deadline';
 import { expectNoAxeViolations } from './axe';
@@ -11,26 +11,13 @@ import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
 import { noSidewaysScroll } from './page-checks';
+import { pickDay } from './pick-day';
 import { screenshotAtBothWidths } from './screenshots';
 import { BIDDER_EMAIL, SELLER_EMAIL, sellerBidderAndRound } from './seller-and-bidder';
 
 const PASSWORD = 'hemmelig1';
 const PHONE = { width: 390, height: 844 };
 const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/** Picks an Oslo day in a date picker, turning to the next month when it is not shown. */
-async function pickDay(page: Page, field: string, day: { year: number; month: number; day: number }) {
-  await page.getByRole('button', { name: field }).click();
-  const calendar = page.getByRole('dialog');
-  await calendar.waitFor({ timeout: 10_000 });
-  // The calendar names its days '29 november 2026'.
-  const button = calendar.getByRole('button', {
-    name: `${day.day} ${MONTH_NAMES[day.month - 1]} ${day.year}`,
-    exact: true,
-  });
-  if ((await button.count()) === 0) await calendar.locator('[data-direction="next"]').first().click();
-  await button.click();
-}
 
 describe.skipIf(!chromiumAvailable())('viewings on the round page', () => {
   let server: E2eServer;
