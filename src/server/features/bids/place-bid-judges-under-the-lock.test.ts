@@ -123,10 +123,11 @@ describe('place_bid', () => {
     await t.deps.db.update(bidRounds).set({ isClosed: true }).where(eq(bidRounds.id, closed.round.id));
     expect((await expectRefusedWithNothingWritten(closed.bid())).round?.isClosed).toBe(true);
 
+    // A second in the past: the application only ever writes whole-millisecond deadlines (decision 049).
     const past = await setting();
     await t.deps.db
       .update(bidRounds)
-      .set({ deadline: sql`clock_timestamp()` })
+      .set({ deadline: sql`date_trunc('milliseconds', clock_timestamp()) - interval '1 second'` })
       .where(eq(bidRounds.id, past.round.id));
     await expectRefusedWithNothingWritten(past.bid());
 
