@@ -59,6 +59,7 @@ import {
   retentionTask,
 } from './jobs/periodic-tasks';
 import { type Counters, MemoryCounters } from './security/counters';
+import { setPasswordHashCost } from './security/passwords';
 
 // The features' job handlers and periodic tasks, registered once when this module loads, before any worker
 // is built (main.ts and the test set-ups load it first): jobs/ and mail/ never import a feature (decision 031).
@@ -123,6 +124,7 @@ function trustProxyOption(
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   // The hub reads changed rounds and live sessions through the features, which it cannot import.
   deps.events.registerReaders({ readRound: readRoundFanOut, findLiveSessionIds });
+  setPasswordHashCost(deps.env.PASSWORD_HASH_COST);
   const app = Fastify({
     ...(options.logger
       ? { loggerInstance: options.logger }

@@ -91,6 +91,13 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   // Signing bids with a passkey (decision 039): 'off', 'optional' (a user with a passkey signs; others bid
   // unsigned) or 'required' (a bid without a valid signature is refused).
+  // 'test' hashes new passwords with argon2id at a tiny cost, for test suites that register thousands of
+  // accounts (decision 049). Refused when NODE_ENV is production; each hash names its own cost, so either
+  // kind of hash verifies under either setting.
+  PASSWORD_HASH_COST: z.preprocess(
+    emptyAsUnset,
+    z.enum(['production', 'test'], { error: 'must be production or test' }).default('production'),
+  ),
   BID_SIGNING: z.preprocess(
     emptyAsUnset,
     z
@@ -136,6 +143,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     throw new ConfigError('Invalid configuration: SMS_HTTP_URL is required when SMS_PROVIDER is http');
   }
   checkS3(raw);
+  if (raw.NODE_ENV === 'production' && raw.PASSWORD_HASH_COST === 'test') {
+    throw new ConfigError(
+      'Invalid configuration: PASSWORD_HASH_COST=test is for tests; refused when NODE_ENV is production',
+    );
+  }
   const mailTransport = raw.MAIL_TRANSPORT ?? (raw.SMTP_URL ? 'smtp' : 'outbox');
   if (mailTransport === 'smtp' && !raw.SMTP_URL) {
     throw new ConfigError('Invalid configuration: SMTP_URL is required when MAIL_TRANSPORT is smtp');

@@ -43,6 +43,7 @@ export async function startE2eServer(): Promise<E2eServer> {
     DATA_DIR: dataDir,
     SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-123456',
     LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: 'test',
   });
   const clock = new TestClock();
   const deps: AppDeps = {

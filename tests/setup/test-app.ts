@@ -70,6 +70,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     APP_URL: TEST_ORIGIN,
     SESSION_SECRET: 'test-secret-test-secret-test-secret-1234',
     LOG_LEVEL: 'silent',
+    // Argon2id at a test cost (decision 049); the production cost has its own test in passwords.test.ts.
+    PASSWORD_HASH_COST: 'test',
     ...options.env,
   });
   const database = options.database ?? (await createTestDatabase(options.pg));

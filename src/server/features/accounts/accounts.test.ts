@@ -9,7 +9,8 @@ import { createUser, EMAIL_TAKEN_MESSAGE, ensureAdmin } from './accounts.service
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The production cost, which this file checks; other files hash at the test cost (decision 049).
+  t = await createTestApp({ env: { PASSWORD_HASH_COST: 'production' } });
 });
 afterAll(() => t.close());
 
