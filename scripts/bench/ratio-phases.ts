@@ -43,10 +43,10 @@ const fill = (row: Row | undefined, result: string, met: boolean | null): Row =>
   met,
 });
 
-async function withHello<T>(work: (url: string) => Promise<T>): Promise<T> {
+async function withHello<T>(work: (url: string, hello: ServerProcess) => Promise<T>): Promise<T> {
   const hello = await startHello();
   try {
-    return await work(`${hello.baseUrl}/`);
+    return await work(`${hello.baseUrl}/`, hello);
   } finally {
     await hello.stop();
   }
@@ -141,13 +141,18 @@ export async function runReadPhase(
   // The figure is about the signed-in list: make sure the cookie gets it, not the visitors' list.
   const sample = await api.expect(200, 'GET', '/api/bid-rounds/active', { cookie: fixture.reader.cookie });
   const list: { property?: { price?: number } }[] = Array.isArray(sample.body) ? sample.body : [];
+  const bytes = Buffer.byteLength(JSON.stringify(sample.body));
   if (list.length !== c.openRounds || typeof list[0]?.property?.price !== 'number') {
     throw new Error(`the reader's list has ${list.length} rounds, or is not the signed-in view`);
   }
-  const [helloRate, active] = await withHello((url) =>
+  const [helloRate, active] = await withHello((url, hello) =>
     measureInterleaved(
-      { url },
-      { url: `${server.baseUrl}/api/bid-rounds/active`, cookie: fixture.reader.cookie },
+      { url, cpuMs: () => hello.cpuMs() },
+      {
+        url: `${server.baseUrl}/api/bid-rounds/active`,
+        cookie: fixture.reader.cookie,
+        cpuMs: () => server.cpuMs(),
+      },
       {
         connections: c.connections,
         durationS: c.readS,
@@ -163,12 +168,19 @@ export async function runReadPhase(
   return {
     rows: [fill(readRows(c)[0], result, ratio >= READ_RATIO_TARGET && !suspect)],
     details: [
-      `read: /api/bid-rounds/active latency p50 ${ms(active.p50)}, p99 ${ms(active.p99)}; hello p50 ${ms(helloRate.p50)}, p99 ${ms(helloRate.p99)}; ${c.openRounds} open rounds with 2–3 bids on most, read before the other phases bid`,
+      `read: server CPU per request: the list ${us(active.cpuUsPerRequest)}, hello ${us(helloRate.cpuUsPerRequest)} (${cpuRatio(helloRate, active)} of the list's); steadier than req/s when other work shares the cores; autocannon's own CPU per request: the list ${us(active.clientUsPerRequest)}, hello ${us(helloRate.clientUsPerRequest)}`,
+      `read: /api/bid-rounds/active latency p50 ${ms(active.p50)}, p99 ${ms(active.p99)}; hello p50 ${ms(helloRate.p50)}, p99 ${ms(helloRate.p99)}; ${c.openRounds} open rounds with 2–3 bids on most, read before the other phases bid; the answer is ${num(bytes)} bytes`,
     ],
   };
 }
 
 export type { Throughput };
+
+const us = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(0)} µs`);
+const cpuRatio = (hello: Throughput, list: Throughput) =>
+  hello.cpuUsPerRequest && list.cpuUsPerRequest
+    ? (hello.cpuUsPerRequest / list.cpuUsPerRequest).toFixed(3)
+    : 'n/a';
 
 const FAN_OUT_WAIT_MS = 120_000;
 

@@ -2,6 +2,12 @@ import autocannon from 'autocannon';
 
 export interface Throughput {
   requestsPerSecond: number;
+  /** Requests answered in the measured time. */
+  requests: number;
+  /** The server's CPU time (user + system) per request, µs, when its process was given. */
+  cpuUsPerRequest?: number;
+  /** This process's (autocannon's) CPU time per request, µs, in interleaved runs. */
+  clientUsPerRequest?: number;
   p50: number;
   p99: number;
   /** Answers other than 2xx, plus connection errors and timeouts: any of these makes the figure suspect. */
@@ -58,6 +64,7 @@ export async function measure(url: string, options: LoadOptions): Promise<Throug
   });
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
@@ -67,6 +74,8 @@ export async function measure(url: string, options: LoadOptions): Promise<Throug
 export interface Target {
   url: string;
   cookie?: string;
+  /** The serving process's CPU time so far, ms: gives each slice its CPU per request. */
+  cpuMs?: () => number;
 }
 
 /**
@@ -79,8 +88,19 @@ export async function measureInterleaved(
   b: Target,
   options: LoadOptions & { sliceS: number },
 ): Promise<[Throughput, Throughput]> {
-  const run = (target: Target, durationS: number, warmupS: number) =>
-    measure(target.url, { ...options, cookie: target.cookie, durationS, warmupS });
+  const run = async (target: Target, durationS: number, warmupS: number) => {
+    const cpuBefore = target.cpuMs?.();
+    const clientBefore = process.cpuUsage();
+    const result = await measure(target.url, { ...options, cookie: target.cookie, durationS, warmupS });
+    const client = process.cpuUsage(clientBefore);
+    const cpuAfter = target.cpuMs?.();
+    if (cpuBefore === undefined || cpuAfter === undefined || result.requests === 0) return result;
+    return {
+      ...result,
+      cpuUsPerRequest: ((cpuAfter - cpuBefore) * 1000) / result.requests,
+      clientUsPerRequest: (client.user + client.system) / result.requests,
+    };
+  };
   await run(a, 1, options.warmupS);
   await run(b, 1, options.warmupS);
   const slices: [Throughput[], Throughput[]] = [[], []];
@@ -96,8 +116,14 @@ export async function measureInterleaved(
 function combine(slices: Throughput[]): Throughput {
   const mean = (pick: (t: Throughput) => number) =>
     slices.reduce((sum, t) => sum + pick(t), 0) / Math.max(1, slices.length);
+  const requests = slices.reduce((sum, t) => sum + t.requests, 0);
+  const cpuUs = slices.reduce((sum, t) => sum + (t.cpuUsPerRequest ?? Number.NaN) * t.requests, 0);
+  const clientUs = slices.reduce((sum, t) => sum + (t.clientUsPerRequest ?? Number.NaN) * t.requests, 0);
   return {
     requestsPerSecond: mean((t) => t.requestsPerSecond),
+    requests,
+    ...(Number.isNaN(cpuUs) ? {} : { cpuUsPerRequest: cpuUs / Math.max(1, requests) }),
+    ...(Number.isNaN(clientUs) ? {} : { clientUsPerRequest: clientUs / Math.max(1, requests) }),
     p50: mean((t) => t.p50),
     p99: Math.max(...slices.map((t) => t.p99)),
     failures: slices.reduce((sum, t) => sum + t.failures, 0),
