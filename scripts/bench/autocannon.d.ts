@@ -14,6 +14,8 @@ declare module 'autocannon' {
     /** Seconds. */
     duration?: number;
     headers?: Record<string, string>;
+    /** With setupRequest, each request is built anew by it (here: another X-Forwarded-For). */
+    requests?: { setupRequest?: (request: { headers?: Record<string, string> }) => object }[];
     warmup?: { connections?: number; duration?: number };
   }
 

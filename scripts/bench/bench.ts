@@ -16,18 +16,8 @@ import { join } from 'node:path';
 import { type BenchDb, createBenchDb, purgePendingJobs } from './bench-db';
 import { ADMIN_URL, config, noBuild, type Phase, quick, selected } from './config';
 import { Api } from './http-client';
-import {
-  liveRows,
-  mailRows,
-  notifyRows,
-  readRows,
-  runLivePhase,
-  runMailPhase,
-  runNotifyPhase,
-  runReadPhase,
-  runStormPhase,
-  stormRows,
-} from './phases';
+import { liveRows, mailRows, notifyRows, runLivePhase, runMailPhase, runNotifyPhase } from './phases';
+import { readRows, runReadPhase, runStormPhase, stormRows } from './ratio-phases';
 import { type Fixture, seed } from './seed';
 import { type ServerProcess, stopAll } from './server-process';
 import { buildServer, ROOT, requireBuiltServer, startBudrunde } from './servers';
@@ -47,7 +37,10 @@ async function cleanup(): Promise<void> {
   cleaned = true;
   await stopAll().catch((e) => progress(`stopping processes: ${(e as Error).message}`));
   await sink?.close().catch(() => {});
-  await db?.drop().catch((e) => progress(`could not drop ${db?.name}: ${(e as Error).message}`));
+  // BENCH_KEEP_DB=1 leaves the database for profiling by hand (EXPLAIN, pg_stat_user_functions); the next
+  // run drops it as stale.
+  if (process.env.BENCH_KEEP_DB) progress(`database kept: ${db?.url}`);
+  else await db?.drop().catch((e) => progress(`could not drop ${db?.name}: ${(e as Error).message}`));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -133,7 +126,9 @@ async function main(): Promise<number> {
   const pool = db.pool;
   await run(
     'read',
-    () => withServer({}, (server, api) => runReadPhase(server, api, fixture, config)),
+    // TRUST_PROXY=1: each request of the read figure comes from another address (X-Forwarded-For).
+    () =>
+      withServer({ env: { TRUST_PROXY: '1' } }, (server, api) => runReadPhase(server, api, fixture, config)),
     readRows(config),
   );
   await run(

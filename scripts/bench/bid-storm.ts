@@ -20,6 +20,8 @@ export interface StormResult {
   accepted: number;
   refused: number;
   errors: number;
+  /** Answers with a 5xx status (counted among the errors too). */
+  serverErrors: number;
   errorSamples: string[];
   p50: number | null;
   p99: number | null;
@@ -48,6 +50,7 @@ export async function runStorm(api: Api, pool: pg.Pool, options: StormOptions): 
   const errorSamples: string[] = [];
   let refused = 0;
   let errors = 0;
+  let serverErrors = 0;
   let sequence = 0;
   const started = performance.now();
   const stopAt = started + options.durationMs;
@@ -72,7 +75,10 @@ export async function runStorm(api: Api, pool: pg.Pool, options: StormOptions): 
         if (answer.status === 201 && typeof answer.body?.bid?.id === 'string')
           acceptedIds.push(answer.body.bid.id);
         else if (answer.status === 400 && isTooLow(answer.body)) refused++;
-        else noteError(`${answer.status} ${answer.body?.message ?? ''}`);
+        else {
+          if (answer.status >= 500) serverErrors++;
+          noteError(`${answer.status} ${answer.body?.message ?? ''}`);
+        }
       } catch (error) {
         noteError((error as Error).message);
       }
@@ -88,6 +94,7 @@ export async function runStorm(api: Api, pool: pg.Pool, options: StormOptions): 
     accepted: acceptedIds.length,
     refused,
     errors,
+    serverErrors,
     errorSamples,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),

@@ -28,6 +28,10 @@ export const config = {
   liveGapMs: 200,
   perBidTimeoutMs: 10_000,
   readS: quick ? 3 : 10,
+  /** The read figure alternates hello and the list in slices of this many seconds (decision 050). */
+  readSliceS: quick ? 1 : 2,
+  /** Hello is measured this long right before the storm. */
+  stormHelloS: quick ? 2 : 10,
   warmupS: quick ? 1 : 2,
   connections: 50,
   openRounds: 20,

@@ -1,15 +1,12 @@
 import type pg from 'pg';
-import { runStorm } from './bid-storm';
 import type { Config } from './config';
 import type { Api } from './http-client';
 import { runLive } from './live-latency';
 import { runMailRate } from './mail-rate';
 import { runNotifyFlood } from './notify-flood';
-import { measure } from './read-ratio';
 import type { Fixture } from './seed';
 import { STARTING_PRICE } from './seed';
 import type { ServerProcess } from './server-process';
-import { startHello } from './servers';
 import type { SmtpSink } from './smtp-sink';
 import { mb, ms, num, type Row } from './stats';
 
@@ -30,14 +27,6 @@ export const liveRows = (c: Config): Row[] => [
     figure: `Server memory (RSS) with ${num(c.subscribers)} idle subscribers`,
     result: '',
     target: '–',
-    met: null,
-  },
-];
-export const stormRows = (c: Config): Row[] => [
-  {
-    figure: `Bid storm: ${c.stormBidders} bidders, one round, ${c.stormMs / 1000} s, PostgreSQL`,
-    result: '',
-    target: '≥ 500/s; 0 lost, 0 dup, 0 out of order',
     met: null,
   },
 ];
@@ -64,15 +53,6 @@ export const notifyRows = (c: Config): Row[] => [
     met: null,
   },
 ];
-export const readRows = (c: Config): Row[] => [
-  {
-    figure: `Read ratio: signed-in GET /api/bid-rounds/active ÷ Fastify hello world (${c.connections} connections, ${c.readS} s each)`,
-    result: '',
-    target: '≥ 0.15',
-    met: null,
-  },
-];
-
 const sec = (s: number | null) => (s === null ? '–' : `${s.toFixed(1)} s`);
 const pct = (cpu: number, wall: number) => `${Math.round((cpu / Math.max(1, wall)) * 100)}%`;
 
@@ -116,36 +96,6 @@ export async function runLivePhase(
       `live: the checked subscriber's bid events ${r.sampleHadBids ? 'carried' : 'did NOT carry'} the participants' bid list (last one ${num(r.sampleEventBytes)} bytes)${r.formatProblem ? `; FORMAT PROBLEM: ${r.formatProblem}` : ''}`,
       `live: CPU during the ${(r.bidLoopMs / 1000).toFixed(1)} s of bids: server ${pct(r.serverCpuMs, r.bidLoopMs)}, this bench process ${pct(r.benchCpuMs, r.bidLoopMs)} of one core; the server's mail went to its database outbox`,
       ...r.bidErrors.slice(0, 5).map((e) => `live: bid refused or failed: ${e}`),
-    ],
-  };
-}
-
-export async function runStormPhase(
-  api: Api,
-  pool: pg.Pool,
-  fixture: Fixture,
-  c: Config,
-): Promise<PhaseOutput> {
-  const r = await runStorm(api, pool, {
-    roundId: fixture.storm.roundId,
-    cookies: fixture.storm.cookies,
-    startingPrice: STARTING_PRICE,
-    durationMs: c.stormMs,
-    step: 1_000,
-  });
-  const fanOut = await waitForFanOut(pool, FAN_OUT_WAIT_MS);
-  const clean = r.lost === 0 && r.duplicateIds === 0 && r.duplicateAmounts === 0 && r.outOfOrder === 0;
-  const result =
-    `${num(r.acceptedPerSecond)} accepted/s (${num(r.accepted)} accepted, ${num(r.refused)} refused as too low, ${num(r.errors)} errors; ` +
-    `latency p50 ${ms(r.p50)}, p99 ${ms(r.p99)}); lost ${r.lost}, duplicates ${r.duplicateIds + r.duplicateAmounts}, out of order ${r.outOfOrder}`;
-  return {
-    rows: [fill(stormRows(c)[0], result, r.acceptedPerSecond >= 500 && clean && r.errors === 0)],
-    details: [
-      `storm: ${num(r.accepted + r.refused + r.errors)} requests in ${(r.elapsedMs / 1000).toFixed(1)} s; duplicate ids ${r.duplicateIds}, duplicate amounts ${r.duplicateAmounts}, bids in the database without a 201 answer ${r.unannounced}`,
-      fanOut.pending === 0
-        ? `storm: every bid's notifications were queued (its bid:placed job done) ${(fanOut.ms / 1000).toFixed(1)} s after the storm; ${num(fanOut.messages)} mails and SMS were then waiting to go out`
-        : `storm: ${num(fanOut.pending)} bids still had their notifications to queue ${(fanOut.ms / 1000).toFixed(0)} s after the storm`,
-      ...r.errorSamples.map((e) => `storm: error: ${e}`),
     ],
   };
 }
@@ -213,64 +163,4 @@ export async function runNotifyPhase(
       `notify: ${num(r.pendingAtStormEnd)} background jobs waiting when the storm ended (the bids' fan-out jobs, their receipts and the lapse jobs due at their acceptance deadlines); ${num(r.mailsAtSink)} mails reached the SMTP sink`,
     ],
   };
-}
-
-export async function runReadPhase(
-  server: ServerProcess,
-  api: Api,
-  fixture: Fixture,
-  c: Config,
-): Promise<PhaseOutput> {
-  // The figure is about the signed-in list: make sure the cookie gets it, not the visitors' list.
-  const sample = await api.expect(200, 'GET', '/api/bid-rounds/active', { cookie: fixture.reader.cookie });
-  const list: { property?: { price?: number } }[] = Array.isArray(sample.body) ? sample.body : [];
-  if (list.length !== c.openRounds || typeof list[0]?.property?.price !== 'number') {
-    throw new Error(`the reader's list has ${list.length} rounds, or is not the signed-in view`);
-  }
-  const load = { connections: c.connections, durationS: c.readS, warmupS: c.warmupS };
-  // Hello first and alone: the Budrunde server is idle (just started) while it runs, and vice versa.
-  const hello = await startHello();
-  let helloRate: Awaited<ReturnType<typeof measure>>;
-  try {
-    helloRate = await measure(`${hello.baseUrl}/`, load);
-  } finally {
-    await hello.stop();
-  }
-  const active = await measure(`${server.baseUrl}/api/bid-rounds/active`, {
-    ...load,
-    cookie: fixture.reader.cookie,
-  });
-  const ratio = active.requestsPerSecond / helloRate.requestsPerSecond;
-  const suspect = active.failures + helloRate.failures > 0;
-  const result = `${ratio.toFixed(3)} (${num(active.requestsPerSecond)} ÷ ${num(helloRate.requestsPerSecond)} req/s)${suspect ? `; ${active.failures} failed answers on the list, ${helloRate.failures} on hello` : ''}`;
-  return {
-    rows: [fill(readRows(c)[0], result, ratio >= 0.15 && !suspect)],
-    details: [
-      `read: /api/bid-rounds/active latency p50 ${ms(active.p50)}, p99 ${ms(active.p99)}; hello p50 ${ms(helloRate.p50)}, p99 ${ms(helloRate.p99)}; ${c.openRounds} open rounds with 2–3 bids on most, read before the other phases bid`,
-    ],
-  };
-}
-
-const FAN_OUT_WAIT_MS = 120_000;
-
-/**
- * While the server is busy answering bids its job worker steps back; this times how long the notifications
- * take to catch up once the storm is over: until every bid:placed job (which queues a bid's mails and SMS)
- * is done, or `limitMs` has passed.
- */
-async function waitForFanOut(pool: pg.Pool, limitMs: number) {
-  const started = Date.now();
-  const pendingOf = async (type: string, negate = false) => {
-    const { rows } = await pool.query<{ n: string }>(
-      `select count(*) as n from jobs where completed_at is null and failed_at is null and (type = $1) <> $2`,
-      [type, negate],
-    );
-    return Number(rows[0]?.n ?? 0);
-  };
-  let pending = await pendingOf('bid:placed');
-  while (pending > 0 && Date.now() - started < limitMs) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    pending = await pendingOf('bid:placed');
-  }
-  return { pending, ms: Date.now() - started, messages: await pendingOf('bid:placed', true) };
 }

@@ -20,7 +20,7 @@ export interface Sizes {
 export interface Fixture {
   owner: BenchUser;
   reader: { user: BenchUser; cookie: string };
-  storm: { roundId: string; cookies: string[] };
+  storm: { roundId: string; cookies: string[]; ownerCookie: string };
   mail: { roundId: string; bidder: BenchUser; bidderCookie: string; followers: BenchUser[] };
   notify: { roundId: string; followers: number };
   live: { roundId: string; bidderCookies: string[]; subscriberCookies: string[] };
@@ -122,7 +122,7 @@ export async function seed(pool: pg.Pool, api: Api, secret: string, sizes: Sizes
   return {
     owner,
     reader: { user: reader, cookie: cookieOf(reader) },
-    storm: { roundId: stormRound, cookies: stormBidders.map(cookieOf) },
+    storm: { roundId: stormRound, cookies: stormBidders.map(cookieOf), ownerCookie },
     mail: { roundId: mailRound, bidder: mailBidder, bidderCookie: cookieOf(mailBidder), followers },
     notify: { roundId: notifyRound, followers: notifyFollowers.length },
     live: { roundId: liveRound, bidderCookies: liveBidders.map(cookieOf), subscriberCookies },

@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { freePort, type ServerProcess, startProcess } from './server-process';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SERVER_ENTRY = join(ROOT, 'dist/server/main.js');
+// BENCH_SERVER_ENTRY: another build's main.js (another checkout's dist/server/main.js, which finds that
+// checkout's migrations), to compare two builds on the same machine in alternating runs.
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY
+  ? resolve(process.env.BENCH_SERVER_ENTRY)
+  : join(ROOT, 'dist/server/main.js');
 const HELLO_ENTRY = join(ROOT, 'scripts/bench/hello-server.ts');
 const PROFILE_DIR = process.env.BENCH_CPU_PROF_DIR ? resolve(process.env.BENCH_CPU_PROF_DIR) : null;
 

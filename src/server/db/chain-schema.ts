@@ -43,6 +43,9 @@ export const roundActs = pgTable(
     primaryKey({ columns: [t.roundId, t.seq] }),
     index('round_acts_subject_idx').on(t.subjectId),
     index('round_acts_user_idx').on(t.userId),
+    // A bidder's first bid act in a round, where round_pseudonym reads their letter under the round's lock:
+    // one index entry instead of every act of theirs (decision 050).
+    index('round_acts_bidder_idx').on(t.roundId, t.userId, t.seq).where(sql`${t.kind} = 'bid'`),
     check('round_acts_seq_positive', sql`${t.seq} > 0`),
   ],
 );

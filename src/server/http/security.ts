@@ -35,8 +35,17 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     hsts: options.isHttps ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
+  // Every header helmet sets is the same for every request with these options (no nonces), so it runs once,
+  // on a stand-in response, and each reply carries the headers it wrote: Fastify hands them to writeHead in
+  // one object, without helmet's middleware chain or a setHeader call per header (measured at a tenth of
+  // the server's own work on the signed-in round list, decision 050).
+  const headers = headersOf(securityHeaders);
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined));
+    // A stream (config.stream) writes its head by hand after reply.hijack(), which skips the reply's headers.
+    if (request.routeOptions.config?.stream)
+      for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
+    else reply.headers(headers);
+    done();
   });
 
   registerNoStore(app);
@@ -48,6 +57,25 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
       throw new Forbidden('Forespørselen ble avvist fordi den ikke kom fra Budrunde.');
     }
   });
+}
+
+/** The headers a helmet middleware sets, captured from one run against a stand-in request and response. */
+function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failed: unknown = null;
+  middleware({ headers: {} } as never, response as never, (error?: unknown) => {
+    failed = error ?? null;
+  });
+  if (failed) throw failed;
+  return headers;
 }
 
 // CSRF defence for a cookie-authenticated JSON API: a mutation must come from our own origin. Browsers

@@ -12,8 +12,14 @@ export interface ActiveRound {
   json: Map<string, string>;
 }
 
-interface Entry {
+/** The open rounds, and whole answers already written for them (see bid-rounds.service listActiveRounds). */
+export interface ActiveRoundList {
   rounds: ActiveRound[];
+  /** The list's bytes per set of viewer flags, filled by the service as viewers ask; gone with the entry. */
+  answers: Map<string, Buffer>;
+}
+
+interface Entry extends ActiveRoundList {
   /** Epoch ms (this process's clock) at which a round's deadline or a live bid's acceptance deadline passes. */
   validUntil: number;
 }
@@ -39,13 +45,13 @@ export class ActiveRoundsCache {
     });
   }
 
-  async get(): Promise<ActiveRound[]> {
+  async get(): Promise<ActiveRoundList> {
     const cached = this.entry;
-    if (cached && this.events.isListening && Date.now() < cached.validUntil) return cached.rounds;
+    if (cached && this.events.isListening && Date.now() < cached.validUntil) return cached;
     const began = this.generation;
     const entry = await this.read();
     if (began === this.generation && this.events.isListening) this.entry = entry;
-    return entry.rounds;
+    return entry;
   }
 
   drop(): void {
@@ -72,6 +78,7 @@ export class ActiveRoundsCache {
         bidderIds: rounds.get(row.id)?.bidderIds ?? new Set(),
         json: new Map(),
       })),
+      answers: new Map(),
       validUntil: Date.now() + Math.max(0, until - now.getTime()),
     };
   }

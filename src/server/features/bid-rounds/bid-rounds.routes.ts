@@ -48,8 +48,8 @@ export function bidRoundsRoutes(deps: AppDeps) {
   return async (base: FastifyInstance): Promise<void> => {
     const app = base.withTypeProvider<ZodTypeProvider>();
 
-    // Sent as the JSON the service has written already, which Fastify does not serialise again: the list
-    // every screen polls costs no encoding per request. The schema documents it; on `base`, whose send
+    // Sent as the JSON bytes the service has written already, which Fastify does not serialise or encode
+    // again: the list every screen polls costs no encoding per request (decision 050). The schema documents it; on `base`, whose send
     // takes that string, since the service built it from the same views.
     base.get(
       '/api/bid-rounds/active',

@@ -80,10 +80,37 @@ export async function createRound(db: Db, ownerId: string, input: CreateRoundInp
  * The open rounds, soonest deadline first. Visitors get public fields only, the starting price among them: no
  * bids, no highest bid, no owner details. Read from the shared cache, which each viewer's `hasBid` is worked
  * out from.
+ *
+ * The whole answer is kept as bytes per set of viewer flags (decision 050): most viewers own no open round
+ * and have bid on few, so they share one answer, written once per change of the list instead of being
+ * joined and encoded for every request (measured: the join, its garbage and the UTF-8 encoding were a fifth
+ * of the server's work on the signed-in list). Dropped with the cache's entry, so as fresh as the rounds.
  */
-export async function listActiveRounds(cache: ActiveRoundsCache, viewer: Viewer | null): Promise<string> {
-  const rounds = await cache.get();
-  return `[${rounds.map((round) => activeRoundJson(round, viewer)).join(',')}]`;
+export async function listActiveRounds(cache: ActiveRoundsCache, viewer: Viewer | null): Promise<Buffer> {
+  const { rounds, answers } = await cache.get();
+  const key = viewerFlagsKey(rounds, viewer);
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    answer = Buffer.from(`[${rounds.map((round) => activeRoundJson(round, viewer)).join(',')}]`, 'utf8');
+    if (answers.size < MAX_ANSWERS) answers.set(key, answer);
+  }
+  return answer;
+}
+
+/** Enough for every owner and bidder of a busy list; past it, a rare combination is written per request. */
+const MAX_ANSWERS = 200;
+
+/** What the answer depends on for this viewer: the rounds they own or have bid on, by position. */
+function viewerFlagsKey(rounds: readonly ActiveRound[], viewer: Viewer | null): string {
+  if (!viewer) return 'visitor';
+  let key = 'user';
+  for (let i = 0; i < rounds.length; i++) {
+    const round = rounds[i] as ActiveRound;
+    const isOwner = round.row.property.ownerId === viewer.id;
+    const hasBid = round.bidderIds.has(viewer.id);
+    if (isOwner || hasBid) key += `,${i}${isOwner ? 'o' : ''}${hasBid ? 'b' : ''}`;
+  }
+  return key;
 }
 
 /**

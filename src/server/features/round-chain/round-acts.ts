@@ -7,7 +7,7 @@ import {
 } from '../../../shared/record/round-act';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
 import type { DbOrTx } from '../../db/client';
-import { appendAct, bidActAppend } from './round-chain.repository';
+import { appendAct, bidActAppend, type FormedBidAct } from './round-chain.repository';
 
 // How each act of a round enters its chain (decision 040): the commitments and salted hashes are formed
 // here, the link (seq, prevHash, hash) by the database under the round's lock, in the act's own transaction.
@@ -65,8 +65,10 @@ function append(tx: DbOrTx, roundId: string, act: ActToAppend, userId: string | 
 }
 
 /**
- * A bid's act, as the statement fragment that appends it in place_bid's own statement (the time is the one
- * place_bid gives the bid, added by the database).
+ * A bid's act, as the statement fragment that appends it in place_bid's own statement. Its canonical JSON
+ * is written here, with shared/signing's canonicalJson (the verifier's own), except for the two values only
+ * the round's lock decides: `at` (place_bid's time for the bid) and `party` (the bidder's pseudonym), which
+ * the database puts into the gaps left for them (decision 050). Sorted keys put both at fixed places.
  */
 export function bidActFor(
   bid: { id: string; bidRoundId: string; userId: string; amount: number; bidDeadline: Date } & BidTerms,
@@ -84,7 +86,19 @@ export function bidActFor(
     terms: saltedHash(salt, canonicalJson(terms)),
     ...fields,
   };
-  return bidActAppend(bid.id, act, { ...secret, terms });
+  return bidActAppend(bid.id, formAroundGaps(act as Record<string, CanonicalValue>), { ...secret, terms });
+}
+
+/** The canonical text of `act` with `at` and `party` cut out, to be filled in by the database. */
+export function formAroundGaps(act: { [key: string]: CanonicalValue }): FormedBidAct {
+  // Markers no value of an act can hold (every other string in it is a uuid, a hash, a time or base64url).
+  const gap = `\u0000gap-${randomBytes(8).toString('hex')}`;
+  const text = canonicalJson({ ...act, at: `${gap}at`, party: `${gap}party` });
+  const [beforeAt, rest, ...more] = text.split(JSON.stringify(`${gap}at`));
+  const [beforeParty, afterParty, ...extra] = (rest ?? '').split(JSON.stringify(`${gap}party`));
+  if (beforeAt === undefined || rest === undefined || more.length || afterParty === undefined || extra.length)
+    throw new Error('a bid act holds its gap markers other than once each');
+  return { beforeAt, beforeParty: beforeParty ?? '', afterParty };
 }
 
 export function recordOpened(tx: DbOrTx, round: { id: string; price: number; deadline: Date }, at: Date) {

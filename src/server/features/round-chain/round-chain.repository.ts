@@ -29,9 +29,20 @@ export async function appendAct(
   return toLink(row);
 }
 
-/** The call that appends a placed bid's act, for place_bid's own statement (bids.repository). */
-export function bidActAppend(bidId: string, act: object, secret: object): SQL {
-  return sql`append_bid_act(${bidId}::uuid, ${JSON.stringify(act)}::jsonb, ${JSON.stringify(secret)}::jsonb)`;
+/** A bid act's canonical text around its `at` and `party`, which only place_bid's lock decides. */
+export interface FormedBidAct {
+  beforeAt: string;
+  beforeParty: string;
+  afterParty: string;
+}
+
+/**
+ * The call that appends a placed bid's act, for place_bid's own statement (bids.repository): the database
+ * joins the pieces with the bid's time and the bidder's pseudonym and hashes (migration 0019, decision 050).
+ */
+export function bidActAppend(bidId: string, act: FormedBidAct, secret: object): SQL {
+  return sql`append_formed_bid_act(${bidId}::uuid, ${act.beforeAt}::text, ${act.beforeParty}::text,
+    ${act.afterParty}::text, ${JSON.stringify(secret)}::jsonb)`;
 }
 
 export async function findHead(db: DbOrTx, roundId: string): Promise<ChainLink | null> {
