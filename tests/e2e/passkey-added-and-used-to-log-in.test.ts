@@ -62,6 +62,9 @@ describe.skipIf(!chromiumAvailable())('a passkey, added and used to log in', () 
     await dialog.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Logg ut' }).click();
+    // Logged out before going on, as a person sees it: a page loaded while the logout is still under way
+    // may be rendered for the session that is ending.
+    await page.getByRole('button', { name: 'Logg inn', exact: true }).waitFor();
     await page.goto(`${baseUrl}/?login=1`);
     const login = page.getByRole('dialog', { name: 'Logg inn' });
     await login.getByRole('button', { name: 'Logg inn med passnøkkel' }).waitFor();
