@@ -8,7 +8,7 @@ import type { Fixture } from './seed';
 import { STARTING_PRICE } from './seed';
 import type { ServerProcess } from './server-process';
 import type { SmtpSink } from './smtp-sink';
-import { mb, ms, num, type Row } from './stats';
+import { fill, mb, ms, num, type Row } from './stats';
 
 export interface PhaseOutput {
   rows: Row[];
@@ -55,12 +55,6 @@ export const notifyRows = (c: Config): Row[] => [
 ];
 const sec = (s: number | null) => (s === null ? '–' : `${s.toFixed(1)} s`);
 const pct = (cpu: number, wall: number) => `${Math.round((cpu / Math.max(1, wall)) * 100)}%`;
-
-const fill = (row: Row | undefined, result: string, met: boolean | null): Row => ({
-  ...(row as Row),
-  result,
-  met,
-});
 
 export async function runLivePhase(
   server: ServerProcess,

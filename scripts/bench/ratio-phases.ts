@@ -12,7 +12,7 @@ import type { Fixture } from './seed';
 import { STARTING_PRICE } from './seed';
 import type { ServerProcess } from './server-process';
 import { ROOT, startHello } from './servers';
-import { ms, num, progress, type Row } from './stats';
+import { fill, ms, num, progress, type Row } from './stats';
 
 // The two figures that are ratios to a Fastify hello world measured in the same run (decision 050): the
 // bid storm, as accepted bids per 1,000 hello req/s, and the signed-in list, as a share of hello.
@@ -36,12 +36,6 @@ export const readRows = (c: Config): Row[] => [
     met: null,
   },
 ];
-
-const fill = (row: Row | undefined, result: string, met: boolean | null): Row => ({
-  ...(row as Row),
-  result,
-  met,
-});
 
 async function withHello<T>(work: (url: string, hello: ServerProcess) => Promise<T>): Promise<T> {
   const hello = await startHello();

@@ -38,6 +38,13 @@ export interface Row {
   met: boolean | null;
 }
 
+/** A phase's row (figure and target) with what it measured. */
+export const fill = (row: Row | undefined, result: string, met: boolean | null): Row => ({
+  ...(row as Row),
+  result,
+  met,
+});
+
 /** A plain-text table with wrapped cells, readable in a terminal and in a closing note. */
 export function table(rows: readonly Row[]): string {
   const headers = ['#', 'Figure', 'Result', 'Target', 'Met'];

@@ -49,8 +49,8 @@ export function bidRoundsRoutes(deps: AppDeps) {
     const app = base.withTypeProvider<ZodTypeProvider>();
 
     // Sent as the JSON bytes the service has written already, which Fastify does not serialise or encode
-    // again: the list every screen polls costs no encoding per request (decision 050). The schema documents it; on `base`, whose send
-    // takes that string, since the service built it from the same views.
+    // again: the list every screen polls costs no encoding per request (decision 050). The schema documents
+    // it; on `base`, whose send takes those bytes, since the service built them from the same views.
     base.get(
       '/api/bid-rounds/active',
       { config: { access: 'public' }, schema: { response: { 200: activeRoundsSchema } } },
