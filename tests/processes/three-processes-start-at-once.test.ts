@@ -130,7 +130,8 @@ describe('three processes started at once on an empty database', () => {
     await db.connect();
     try {
       const { rows } = await db.query<{ id: string; amount: string }>(
-        'select id, amount from bids where bid_round_id = $1 order by created_at, id',
+        // Bids of the same millisecond in the order of their amounts, as the product reads them (decision 051).
+        'select id, amount from bids where bid_round_id = $1 order by created_at, amount, id',
         [round.id],
       );
       const placed = rows.map((r) => Number(r.amount)).filter((amount) => amount > floor);

@@ -5,7 +5,8 @@ import type { Db } from './types';
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
 
-function sqlState(error: unknown): string | undefined {
+/** PostgreSQL's SQLSTATE of a failed query, or undefined for any other error. */
+export function sqlState(error: unknown): string | undefined {
   // Drizzle wraps the driver's error; the code sits on it or on its cause.
   for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
     if (typeof e.code === 'string') return e.code;

@@ -1,4 +1,4 @@
-// What place_bid returns, read into the shape the service judges (see bids.repository.ts placeBidUnderLock).
+// What place_bids returns, read into the shape the service judges (see bids.repository.ts placeBidsUnderLock).
 
 /** What a bid is judged against (the bid_state type of drizzle/0005_place-bid.sql), at one clock reading. */
 export interface BidState {
@@ -22,9 +22,12 @@ export interface BidState {
 const date = (value: unknown) => new Date(value as string | Date);
 const dateOrNull = (value: unknown) => (value == null ? null : date(value));
 
-export function toBidState(result: unknown): BidState {
-  const row = (result as { rows: Record<string, unknown>[] }).rows[0];
-  if (!row) throw new Error('bid_state returned no row');
+/** Each row of place_bids' answer (migration 0020), in order. */
+export function toBidStates(result: unknown): BidState[] {
+  return (result as { rows: Record<string, unknown>[] }).rows.map(toBidState);
+}
+
+function toBidState(row: Record<string, unknown>): BidState {
   return {
     now: date(row.now),
     highest: row.highest == null ? null : Number(row.highest),

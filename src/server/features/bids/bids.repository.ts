@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { biddingEnded, highestLiveBid } from '../../db/live-bids';
 import { bidRounds, bids, properties, users } from '../../db/schema';
-import { type BidState, toBidState } from './bid-state';
+import { type BidState, toBidStates } from './bid-state';
 
 export type { BidState } from './bid-state';
 
@@ -41,7 +41,9 @@ const planColumns = {
 };
 
 /**
- * Every bid of a round with its bidder, in the order received (which is how pseudonyms are handed out).
+ * Every bid of a round with its bidder, in the order received (which is how pseudonyms are handed out): bids
+ * placed in the same millisecond in the order of their amounts, as round_pseudonym orders them (migration
+ * 0020, decision 051).
  * `lockBidders` share-locks the bidders' rows, for a round that is ending: an account being deleted at that
  * moment is read after its deletion commits, so its personal data never reaches a journal written after the
  * journals were scrubbed.
@@ -74,7 +76,7 @@ export async function findRoundBidsWithBidders(db: DbOrTx, bidRoundId: string, {
     .from(bids)
     .innerJoin(users, eq(users.id, bids.userId))
     .where(eq(bids.bidRoundId, bidRoundId))
-    .orderBy(asc(bids.createdAt), asc(bids.id));
+    .orderBy(asc(bids.createdAt), asc(bids.amount), asc(bids.id));
   return lockBidders ? query.for('share', { of: users }) : query;
 }
 
@@ -232,54 +234,69 @@ export interface BidToPlace {
   minAcceptanceMinutes: number;
   job: { type: string; payload: unknown; maxAttempts: number };
   event: { channel: string; payload: string };
+  /** The bid's act for the round's chain (decision 040), formed around its gaps (decision 050). */
+  act?: { beforeAt: string; beforeParty: string; afterParty: string; secret: object } | null;
+  /** The bid's verified signature (decision 039), as the bid_signatures row by column name. */
+  signature?: Record<string, string> | null;
 }
 
+/** One element of place_bids' array (migration 0020). */
+const placeBidsElement = (bid: BidToPlace) => ({
+  id: bid.id,
+  roundId: bid.bidRoundId,
+  userId: bid.userId,
+  amount: bid.amount,
+  conditions: bid.conditions,
+  bidDeadline: bid.bidDeadline.toISOString(),
+  proofId: bid.financingProofId,
+  minAcceptanceMinutes: bid.minAcceptanceMinutes,
+  jobType: bid.job.type,
+  jobPayload: bid.job.payload,
+  jobMaxAttempts: bid.job.maxAttempts,
+  channel: bid.event.channel,
+  event: bid.event.payload,
+  equity: bid.financing?.equity ?? null,
+  loan: bid.financing?.loan ?? null,
+  lender: bid.financing?.lender ?? null,
+  takeoverDate: bid.takeoverDate ?? null,
+  act: bid.act ?? null,
+  signature: bid.signature ?? null,
+});
+
 /**
- * Places the bid with place_bid: one statement, sent outside any transaction, so the round's lock is taken
- * and released inside the database and never held across a round trip. It returns the state it judged the
- * bid against; placedAt is null when a rule refused it.
+ * Places bids for one round, in the given order, with place_bids (migration 0020): one statement, sent
+ * outside any transaction, so the round's lock is taken and released inside the database and never held
+ * across a round trip, and the bids share one commit (decision 051). Each bid is judged and written exactly
+ * as place_bid judges and writes one, its act appended to the chain and its signature row written only if
+ * it was placed. Returns, for each bid, the state it was judged against; placedAt is null when a rule
+ * refused it.
  *
  * `lockTimeoutMs` replaces the pool's lock_timeout for this statement alone (set_config with is_local, in
- * the statement's own transaction), so a bid waits at the database only for what is left of its budget.
- * The set_config sits in a subquery that the call to place_bid refers to laterally, and neither may be
- * flattened (offset 0): that makes PostgreSQL run it first, before place_bid asks for the round's lock.
+ * the statement's own transaction), so the bids wait at the database only for what is left of their budget.
+ * The set_config sits in a subquery that the call to place_bids refers to laterally, and neither may be
+ * flattened (offset 0): that makes PostgreSQL run it first, before place_bids asks for the round's lock.
  */
-export async function placeBidUnderLock(
+export async function placeBidsUnderLock(
   db: Db,
-  bid: BidToPlace,
+  batch: readonly BidToPlace[],
   lockTimeoutMs?: number,
-  also: { chain?: SQL; alongside?: SQL } = {},
-): Promise<BidState> {
-  const placeBid = sql`place_bid(
-      ${bid.id}::uuid, ${bid.bidRoundId}::uuid, ${bid.userId}::uuid, ${bid.amount}::bigint, ${bid.conditions},
-      ${bid.bidDeadline.toISOString()}::timestamptz, ${bid.financingProofId}::uuid,
-      make_interval(mins => ${bid.minAcceptanceMinutes}::integer),
-      ${bid.job.type}, ${JSON.stringify(bid.job.payload)}::jsonb, ${bid.job.maxAttempts}::integer,
-      ${bid.event.channel}, ${bid.event.payload},
-      ${bid.financing?.equity ?? null}::bigint, ${bid.financing?.loan ?? null}::bigint,
-      ${bid.financing?.lender ?? null}::text, ${bid.takeoverDate ?? null}::date)`;
-  const query =
+): Promise<BidState[]> {
+  const placeBids = sql`place_bids(${JSON.stringify(batch.map(placeBidsElement))}::jsonb)`;
+  const placed =
     lockTimeoutMs === undefined
-      ? sql`select * from ${placeBid}`
-      : sql`select placed.* from
+      ? sql`select (p.state).*, p.act_seq, p.act_hash from ${placeBids} p`
+      : sql`select (p.state).*, p.act_seq, p.act_hash from
       (select set_config('lock_timeout', ${String(lockTimeoutMs)}::text, true) as applied offset 0) timeout,
-      lateral (select * from ${placeBid} where timeout.applied is not null offset 0) placed`;
-  const { chain, alongside } = also;
-  if (!chain && !alongside) return toBidState(await db.execute(query));
-  // The bid's act joins the round's chain (decision 040) and its signature row is written (decision 039) in
-  // the same statement, so in the same transaction and under the lock place_bid took, only if it placed the
-  // bid. The chain's CTE is read by the main query, which makes it run, after `placed`; the append function
-  // is volatile, so it sees every act committed before the lock was granted.
-  const chained = chain
-    ? sql`, chained as (select ${chain} as link from placed where placed.placed_at is not null)`
-    : sql``;
-  const signature = alongside
-    ? sql`, alongside as (${alongside} where exists (select 1 from placed where placed.placed_at is not null))`
-    : sql``;
-  const link = chain
-    ? sql`, (select (link).seq from chained) as act_seq, (select (link).hash from chained) as act_hash`
-    : sql``;
-  return toBidState(
-    await db.execute(sql`with placed as (${query})${chained}${signature} select placed.*${link} from placed`),
-  );
+      lateral (select * from ${placeBids} where timeout.applied is not null offset 0) p`;
+  const states = toBidStates(await db.execute(placed));
+  if (states.length !== batch.length)
+    throw new Error(`place_bids returned ${states.length} states for ${batch.length} bids`);
+  return states;
+}
+
+/** One bid alone, as placeBidsUnderLock places it. */
+export async function placeBidUnderLock(db: Db, bid: BidToPlace, lockTimeoutMs?: number): Promise<BidState> {
+  const [state] = await placeBidsUnderLock(db, [bid], lockTimeoutMs);
+  if (!state) throw new Error(`place_bids returned no state for bid ${bid.id}`);
+  return state;
 }

@@ -18,8 +18,7 @@ import type {
   RoundBids,
   UserBidView,
 } from '../../../shared/schemas/bid';
-import type { DbOrTx } from '../../db/client';
-import { retryingConflicts } from '../../db/retry-conflicts';
+import type { Db, DbOrTx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from '../../errors';
@@ -27,12 +26,14 @@ import { announceChange, EVENT_CHANNEL } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { proofRefusal } from '../financing-proofs/financing-proofs.service';
 import { bidActFor } from '../round-chain/round-acts';
-import { bidSignatureRowInsert, signedByOf } from '../signatures/signature-records';
+import { type BidSignatureRow, bidSignatureRow, signedByOf } from '../signatures/signature-records';
 import { checkBidSignature } from '../signatures/signatures.service';
+import { placeBatch } from './bid-batches';
 import { bidPlacedJob } from './bid-notifications';
 import { type BidWithBidder, bidPlan, toBidViews, toOwnerBidViews } from './bid-views';
 import {
   type BidState,
+  type BidToPlace,
   findBidInRound,
   findBidsOfUser,
   findHighestLiveAmount,
@@ -40,11 +41,22 @@ import {
   findRoundBidsWithBidders,
   findRoundOfBids,
   lockBidder,
-  placeBidUnderLock,
 } from './bids.repository';
-import { RoundBusy, RoundQueue } from './round-queue';
+import { RoundQueue } from './round-queue';
 
-const roundQueue = new RoundQueue();
+// One queue per database (tests run several apps in one process); a round's bids go to its own line.
+const roundQueues = new WeakMap<Db, RoundQueue<BidToPlace, BidState>>();
+
+function roundQueueOf(deps: AppDeps): RoundQueue<BidToPlace, BidState> {
+  let queue = roundQueues.get(deps.db);
+  if (!queue) {
+    const db = deps.db;
+    const budgetMs = deps.env.DB_LOCK_TIMEOUT_MS;
+    queue = new RoundQueue((batch, remainingMs) => placeBatch(db, batch, remainingMs, budgetMs));
+    roundQueues.set(db, queue);
+  }
+  return queue;
+}
 
 export const ROUND_NOT_FOUND = 'Budrunden ble ikke funnet. Den kan ha blitt lukket eller slettet.';
 export const ROUND_ENDED = 'Budrunden er avsluttet. Ingen flere bud kan legges inn.';
@@ -62,9 +74,11 @@ export async function placeBid(...args: Parameters<typeof placeBidWithLink>): Pr
 /**
  * Places a bid as if bids arrived one at a time. place_bid (drizzle/0005_place-bid.sql) takes the round's
  * lock, judges the bid against the state at that moment and writes the bid, its proof, the follow, one job
- * for its notifications and the event together: one statement and one round trip, so the lock that orders
- * the round's bids is never held while the database waits for this process. The rules it applies are
- * those of shared/rules/bids, which explain a refusal from the state it returns.
+ * for its notifications and the event together, and the bid's act and signature join it: one statement and
+ * one round trip, so the lock that orders the round's bids is never held while the database waits for this
+ * process. Bids for the same round that wait for their turn together go in one such statement, each judged
+ * in its turn (place_bids, decision 051). The rules it applies are those of shared/rules/bids, which
+ * explain a refusal from the state it returns.
  */
 export async function placeBidWithLink(
   deps: AppDeps,
@@ -76,53 +90,13 @@ export async function placeBidWithLink(
   planRefusal(deps, input);
   const proofId = input.financingProofId ?? null;
   const id = randomUUID();
-  // A signature is checked before the round's turn (decision 039); its row is written with the bid.
-  const signed = await checkBidSignature(deps, viewer, input, id, log);
-  // A bid's whole wait, for its turn and then for the round's lock, is bounded by the lock timeout.
-  const budgetMs = deps.env.DB_LOCK_TIMEOUT_MS;
-  const placed = await roundQueue.run(input.bidRoundId, budgetMs, (remainingMs) => {
-    const deadline = performance.now() + remainingMs;
-    return retryingConflicts(() =>
-      placeBidUnderLock(
-        deps.db,
-        {
-          id,
-          bidRoundId: input.bidRoundId,
-          userId: viewer.id,
-          amount: input.amount,
-          conditions: input.conditions,
-          bidDeadline: input.bidDeadline,
-          financingProofId: proofId,
-          financing: input.financing ?? null,
-          takeoverDate: input.takeoverDate ?? null,
-          minAcceptanceMinutes: MIN_ACCEPTANCE_MINUTES,
-          job: bidPlacedJob(id),
-          event: {
-            channel: EVENT_CHANNEL,
-            payload: announceChange({ type: 'round', roundId: input.bidRoundId, change: 'bid', bidId: id }),
-          },
-        },
-        budgetMs > 0 ? lockWaitFor(deadline - performance.now(), budgetMs) : undefined,
-        {
-          chain: bidActFor(
-            {
-              id,
-              bidRoundId: input.bidRoundId,
-              userId: viewer.id,
-              amount: input.amount,
-              bidDeadline: input.bidDeadline,
-              conditions: input.conditions,
-              financing: input.financing
-                ? { ...input.financing, lender: input.financing.lender ?? null }
-                : null,
-              takeoverDate: input.takeoverDate ?? null,
-            },
-            signed && signedByOf(signed),
-          ),
-          alongside: signed && bidSignatureRowInsert(signed),
-        },
-      ),
-    );
+  // The bid takes its place in the round's line as it arrives; its signature is checked meanwhile, before
+  // its turn (decisions 039 and 051), and its row is written with the bid. Its whole wait, for its turn and
+  // then for the round's lock, is bounded by the lock timeout.
+  let signed: BidSignatureRow | undefined;
+  const placed = await roundQueueOf(deps).run(input.bidRoundId, deps.env.DB_LOCK_TIMEOUT_MS, async () => {
+    signed = await checkBidSignature(deps, viewer, input, id, log);
+    return bidToPlace(viewer, input, id, signed);
   });
   const refusal = bidRefusal(placed, viewer, input);
   if (!placed.placedAt) throw refusal ?? new Error(`place_bid refused a bid that the rules allow: ${id}`);
@@ -151,6 +125,41 @@ export async function placeBidWithLink(
   return { bid, link: placed.link };
 }
 
+/** What place_bids is given for the bid: its row, its job and event, its act and its signature row. */
+function bidToPlace(viewer: Viewer, input: BidInput, id: string, signed?: BidSignatureRow): BidToPlace {
+  return {
+    id,
+    bidRoundId: input.bidRoundId,
+    userId: viewer.id,
+    amount: input.amount,
+    conditions: input.conditions,
+    bidDeadline: input.bidDeadline,
+    financingProofId: input.financingProofId ?? null,
+    financing: input.financing ?? null,
+    takeoverDate: input.takeoverDate ?? null,
+    minAcceptanceMinutes: MIN_ACCEPTANCE_MINUTES,
+    job: bidPlacedJob(id),
+    event: {
+      channel: EVENT_CHANNEL,
+      payload: announceChange({ type: 'round', roundId: input.bidRoundId, change: 'bid', bidId: id }),
+    },
+    act: bidActFor(
+      {
+        id,
+        bidRoundId: input.bidRoundId,
+        userId: viewer.id,
+        amount: input.amount,
+        bidDeadline: input.bidDeadline,
+        conditions: input.conditions,
+        financing: input.financing ? { ...input.financing, lender: input.financing.lender ?? null } : null,
+        takeoverDate: input.takeoverDate ?? null,
+      },
+      signed && signedByOf(signed),
+    ),
+    signature: signed ? bidSignatureRow(signed) : null,
+  };
+}
+
 /**
  * The plan and the takeover day depend only on the bid itself and today's date, not on the round, so they are
  * judged before the round's lock is asked for: a bad one is refused with 400 and nothing is written. The
@@ -163,18 +172,6 @@ function planRefusal(deps: AppDeps, input: BidInput): void {
   const takeoverError = takeoverDateProblem(input.takeoverDate ?? null, deps.clock.now());
   if (takeoverError)
     throw new ValidationError(takeoverError, [{ path: 'takeoverDate', message: takeoverError }]);
-}
-
-/**
- * How long place_bid may wait for the round's lock, out of the `remainingMs` left of the bid's budget.
- * lock_timeout counts each lock wait on its own, and a bid that is not first in line waits twice: for the
- * tuple lock that the bid ahead of it holds (from this process or another) while that one waits, then, once
- * that one is through or has given up, for the round's row itself. Half of what is left for each keeps the
- * whole wait within the budget, whichever place in line the bid takes.
- */
-function lockWaitFor(remainingMs: number, budgetMs: number): number {
-  if (remainingMs < 2) throw new RoundBusy(budgetMs);
-  return Math.floor(remainingMs / 2);
 }
 
 /** The answer for the first rule the bid breaks against `state`, in the order users meet them, or null. */

@@ -167,8 +167,12 @@ describe('concurrency', () => {
     const stored = await t.deps.db.select().from(bids).where(eq(bids.bidRoundId, round.id));
     // Nothing accepted is missing, and nothing refused was stored.
     expect(stored.map((b) => b.id).sort()).toEqual(accepted.map((b) => b.id).sort());
-    // In the order they were received, every accepted amount beats the one before.
-    const inOrder = [...stored].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    // In the order they were received, every accepted amount beats the one before. Bids placed together in
+    // one millisecond are received in the order of their amounts (decision 051): that is what is checked
+    // across milliseconds.
+    const inOrder = [...stored].sort(
+      (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.amount - b.amount,
+    );
     for (let i = 1; i < inOrder.length; i++) {
       expect(inOrder[i]?.amount).toBeGreaterThan(inOrder[i - 1]?.amount ?? 0);
     }

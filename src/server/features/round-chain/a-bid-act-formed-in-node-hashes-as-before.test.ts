@@ -54,7 +54,7 @@ describe('a bid act formed in Node', () => {
     );
     const bids = rows<{ id: string; user_id: string; created_at: string | Date }>(
       await t.deps.db.execute(sql`select id, user_id, created_at from bids
-        where bid_round_id = ${round.id}::uuid order by created_at, id`),
+        where bid_round_id = ${round.id}::uuid order by created_at, amount, id`),
     );
     expect(bids.length).toBeGreaterThan(bidders.length);
     const letterOf = new Map<string, string>();

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/record/round-act';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
 import type { DbOrTx } from '../../db/client';
-import { appendAct, bidActAppend, type FormedBidAct } from './round-chain.repository';
+import { appendAct, type FormedBidAct } from './round-chain.repository';
 
 // How each act of a round enters its chain (decision 040): the commitments and salted hashes are formed
 // here, the link (seq, prevHash, hash) by the database under the round's lock, in the act's own transaction.
@@ -65,15 +65,15 @@ function append(tx: DbOrTx, roundId: string, act: ActToAppend, userId: string | 
 }
 
 /**
- * A bid's act, as the statement fragment that appends it in place_bid's own statement. Its canonical JSON
- * is written here, with shared/signing's canonicalJson (the verifier's own), except for the two values only
- * the round's lock decides: `at` (place_bid's time for the bid) and `party` (the bidder's pseudonym), which
- * the database puts into the gaps left for them (decision 050). Sorted keys put both at fixed places.
+ * A bid's act, as place_bids appends it after placing the bid (migration 0020, decision 051). Its canonical
+ * JSON is written here, with shared/signing's canonicalJson (the verifier's own), except for the two values
+ * only the round's lock decides: `at` (place_bid's time for the bid) and `party` (the bidder's pseudonym),
+ * which the database puts into the gaps left for them (decision 050). Sorted keys put both at fixed places.
  */
 export function bidActFor(
   bid: { id: string; bidRoundId: string; userId: string; amount: number; bidDeadline: Date } & BidTerms,
   signed?: SignedBy | null,
-) {
+): FormedBidAct & { secret: object } {
   const { salt, secret, fields } = aboutBidder(bid.userId, signed);
   const terms = { conditions: bid.conditions, financing: bid.financing, takeoverDate: bid.takeoverDate };
   const act = {
@@ -86,7 +86,7 @@ export function bidActFor(
     terms: saltedHash(salt, canonicalJson(terms)),
     ...fields,
   };
-  return bidActAppend(bid.id, formAroundGaps(act as Record<string, CanonicalValue>), { ...secret, terms });
+  return { ...formAroundGaps(act as Record<string, CanonicalValue>), secret: { ...secret, terms } };
 }
 
 /** The canonical text of `act` with `at` and `party` cut out, to be filled in by the database. */

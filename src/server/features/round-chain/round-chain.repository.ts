@@ -29,20 +29,15 @@ export async function appendAct(
   return toLink(row);
 }
 
-/** A bid act's canonical text around its `at` and `party`, which only place_bid's lock decides. */
+/**
+ * A bid act's canonical text around its `at` and `party`, which only place_bid's lock decides: the database
+ * joins the pieces with the bid's time and the bidder's pseudonym and hashes (append_formed_bid_act,
+ * migration 0019, decision 050).
+ */
 export interface FormedBidAct {
   beforeAt: string;
   beforeParty: string;
   afterParty: string;
-}
-
-/**
- * The call that appends a placed bid's act, for place_bid's own statement (bids.repository): the database
- * joins the pieces with the bid's time and the bidder's pseudonym and hashes (migration 0019, decision 050).
- */
-export function bidActAppend(bidId: string, act: FormedBidAct, secret: object): SQL {
-  return sql`append_formed_bid_act(${bidId}::uuid, ${act.beforeAt}::text, ${act.beforeParty}::text,
-    ${act.afterParty}::text, ${JSON.stringify(secret)}::jsonb)`;
 }
 
 export async function findHead(db: DbOrTx, roundId: string): Promise<ChainLink | null> {

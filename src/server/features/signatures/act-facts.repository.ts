@@ -34,13 +34,16 @@ export async function findBidFacts(db: DbOrTx, roundId: string, bidId: string) {
   return bid ?? null;
 }
 
-/** The round's bidders in the order the pseudonyms are handed out (each bidder's first bid). */
+/**
+ * The round's bidders in the order the pseudonyms are handed out (each bidder's first bid; bids of the same
+ * millisecond by amount, as round_pseudonym orders them, decision 051).
+ */
 export async function findBiddersInOrder(db: DbOrTx, roundId: string): Promise<{ userId: string }[]> {
   return db
     .select({ userId: bids.userId })
     .from(bids)
     .where(eq(bids.bidRoundId, roundId))
-    .orderBy(asc(bids.createdAt), asc(bids.id));
+    .orderBy(asc(bids.createdAt), asc(bids.amount), asc(bids.id));
 }
 
 /** A counter-offer's terms, or null. */

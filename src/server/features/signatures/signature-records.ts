@@ -1,7 +1,6 @@
-import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { insertActSignature } from './act-facts.repository';
-import { type BidSignatureRow, bidSignatureInsert, scrubSignaturesOfBidder } from './signatures.repository';
+import { type BidSignatureRow, bidSignatureColumns, scrubSignaturesOfBidder } from './signatures.repository';
 import type { VerifiedSignature } from './signatures.service';
 
 // What other features need of the signatures: a deleted user's name out of their signed statements, a
@@ -14,9 +13,9 @@ export function scrubSignaturesOf(db: DbOrTx, userId: string): Promise<void> {
 
 export type { BidSignatureRow, VerifiedSignature };
 
-/** A checked bid signature's row, as the insert place_bid's statement writes alongside the bid. */
-export function bidSignatureRowInsert(row: BidSignatureRow): SQL {
-  return bidSignatureInsert(row);
+/** A checked bid signature's row, as place_bids writes it alongside the bid (by column name). */
+export function bidSignatureRow(row: BidSignatureRow): Record<string, string> {
+  return bidSignatureColumns(row);
 }
 
 /** What was signed and the proof: the parts a bid's row and every other act's signature share. */

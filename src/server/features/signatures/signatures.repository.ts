@@ -64,14 +64,23 @@ export interface BidSignatureRow {
 }
 
 /**
- * The insert of a bid's signature row, as a query that selects its values: the bids repository writes it in
- * place_bid's own statement, and only if the bid was placed (placeBidUnderLock `alongside`).
+ * A bid's signature row by its column names, as place_bids (migration 0020) writes it in the bid's own
+ * statement, and only if the bid was placed.
  */
-export function bidSignatureInsert(r: BidSignatureRow) {
-  return sql`insert into bid_signatures (bid_id, passkey_id, credential_id, public_key, statement,
-      canonical_act, nonce, challenge, signature, authenticator_data, client_data_json)
-    select ${r.bidId}::uuid, ${r.passkeyId}::uuid, ${r.credentialId}, ${r.publicKey}, ${r.statement},
-      ${r.canonicalAct}, ${r.nonce}, ${r.challenge}, ${r.signature}, ${r.authenticatorData}, ${r.clientDataJson}`;
+export function bidSignatureColumns(r: BidSignatureRow) {
+  return {
+    bid_id: r.bidId,
+    passkey_id: r.passkeyId,
+    credential_id: r.credentialId,
+    public_key: r.publicKey,
+    statement: r.statement,
+    canonical_act: r.canonicalAct,
+    nonce: r.nonce,
+    challenge: r.challenge,
+    signature: r.signature,
+    authenticator_data: r.authenticatorData,
+    client_data_json: r.clientDataJson,
+  };
 }
 
 /** A bid's stored signature, for the tests and a later verifier. */

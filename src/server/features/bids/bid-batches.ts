@@ -1,0 +1,63 @@
+import type { Db } from '../../db/client';
+import { retryingConflicts, sqlState } from '../../db/retry-conflicts';
+import type { BidState } from './bid-state';
+import { type BidToPlace, placeBidsUnderLock } from './bids.repository';
+import { type Outcome, RoundBusy } from './round-queue';
+
+/**
+ * Places a batch of one round's bids in one statement (decision 051), within what is left of the bids'
+ * budget. A deadlock or serialization failure runs the statement again, as for any one bid. If the batch
+ * fails on what one bid holds (a data or constraint error, SQLSTATE class 22 or 23), nothing of it was
+ * written, and each bid is placed alone, in order, so that the error is that bid's own and the others
+ * stand. Any other failure (the database gone, the lock not granted in time) is every bid's.
+ */
+export async function placeBatch(
+  db: Db,
+  batch: BidToPlace[],
+  remainingMs: number,
+  budgetMs: number,
+): Promise<Outcome<BidState>[]> {
+  const deadline = performance.now() + remainingMs;
+  const place = (bids: BidToPlace[]) =>
+    retryingConflicts(() =>
+      placeBidsUnderLock(
+        db,
+        bids,
+        budgetMs > 0 ? lockWaitFor(deadline - performance.now(), budgetMs) : undefined,
+      ),
+    );
+  try {
+    return (await place(batch)).map((value) => ({ ok: true, value }));
+  } catch (error) {
+    if (batch.length === 1 || !belongsToOneBid(error)) throw error;
+    const outcomes: Outcome<BidState>[] = [];
+    for (const bid of batch) {
+      try {
+        const [value] = await place([bid]);
+        outcomes.push(
+          value ? { ok: true, value } : { ok: false, error: new Error('place_bids gave no state') },
+        );
+      } catch (own) {
+        outcomes.push({ ok: false, error: own });
+      }
+    }
+    return outcomes;
+  }
+}
+
+function belongsToOneBid(error: unknown): boolean {
+  const code = sqlState(error);
+  return code !== undefined && (code.startsWith('22') || code.startsWith('23'));
+}
+
+/**
+ * How long place_bids may wait for the round's lock, out of the `remainingMs` left of the bids' budget.
+ * lock_timeout counts each lock wait on its own, and a batch that is not first in line waits twice: for the
+ * tuple lock that the transaction ahead of it holds (from this process or another) while that one waits,
+ * then, once that one is through or has given up, for the round's row itself. Half of what is left for
+ * each keeps the whole wait within the budget, whichever place in line the batch takes.
+ */
+function lockWaitFor(remainingMs: number, budgetMs: number): number {
+  if (remainingMs < 2) throw new RoundBusy(budgetMs);
+  return Math.floor(remainingMs / 2);
+}
