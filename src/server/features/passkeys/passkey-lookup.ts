@@ -1,6 +1,7 @@
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   findPasskeyByCredentialId,
+  hasPasskey,
   listPasskeysOf,
   type PasskeyRow,
   recordPasskeyUse,
@@ -14,6 +15,8 @@ export const findPasskeyOfCredential = (db: DbOrTx, credentialId: string) =>
   findPasskeyByCredentialId(db, credentialId);
 
 export const passkeysOfUser = (db: DbOrTx, userId: string) => listPasskeysOf(db, userId);
+
+export const userHasPasskey = (db: Db, userId: string) => hasPasskey(db, userId);
 
 /** Records a use with the new counter, if the stored counter is still `expected` (see recordPasskeyUse). */
 export const recordUse = (db: DbOrTx, id: string, expected: number, counter: number, at: Date) =>

@@ -1,5 +1,5 @@
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { passkeyChallenges, passkeys } from '../../db/passkey-schema';
 
 // The passkeys' storage (decision 037): queries only; the rules are in passkeys.service.ts and
@@ -31,6 +31,27 @@ export async function takeChallenge(
     .where(and(eq(passkeyChallenges.challenge, challenge), eq(passkeyChallenges.purpose, purpose), owner))
     .returning({ expiresAt: passkeyChallenges.expiresAt });
   return rows[0]?.expiresAt ?? null;
+}
+
+/** `hasPasskey`'s query for one database, built once: every bid asks it (decision 051). */
+const hasPasskeyQueries = new WeakMap<Db, ReturnType<typeof hasPasskeyQuery>>();
+
+const hasPasskeyQuery = (db: Db) =>
+  db
+    .select({ one: sql<number>`1` })
+    .from(passkeys)
+    .where(eq(passkeys.userId, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('user_has_passkey');
+
+/** Whether the user has a passkey at all. */
+export async function hasPasskey(db: Db, userId: string): Promise<boolean> {
+  let query = hasPasskeyQueries.get(db);
+  if (!query) {
+    query = hasPasskeyQuery(db);
+    hasPasskeyQueries.set(db, query);
+  }
+  return (await query.execute({ userId })).length > 0;
 }
 
 export function listPasskeysOf(db: DbOrTx, userId: string) {

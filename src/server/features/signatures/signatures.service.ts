@@ -9,7 +9,12 @@ import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
 import type { Viewer } from '../../http/viewer';
 import { checkAssertion } from '../passkeys/assertion';
-import { findPasskeyOfCredential, passkeysOfUser, recordUse } from '../passkeys/passkey-lookup';
+import {
+  findPasskeyOfCredential,
+  passkeysOfUser,
+  recordUse,
+  userHasPasskey,
+} from '../passkeys/passkey-lookup';
 import { CHALLENGE_GONE } from '../passkeys/passkeys.service';
 import { CHALLENGE_TTL_MS, challengeOf, relyingParty, splitTransports } from '../passkeys/relying-party';
 import { actChallenge, type BidAct, toBase64url } from './bid-act';
@@ -107,8 +112,7 @@ export async function checkActSignature(
   // Optional signing is optional for users without a passkey only: one who has a passkey signs every
   // binding act (decision 039), whatever their client sends. An unsigned act of a user without one needs
   // nothing more read: that is most bids, so they are let through on one query.
-  if (!proof && mode === 'optional' && (await passkeysOfUser(deps.db, viewer.id)).length === 0)
-    return undefined;
+  if (!proof && mode === 'optional' && !(await userHasPasskey(deps.db, viewer.id))) return undefined;
   const act = await describeAct(deps.db, viewer.id, input);
   const otherWords = input.act === 'bid' ? OTHER_WORDS : OTHER_ACT;
   // An unknown subject: unsigned, the act's own checks answer 404 or 409 as before.
