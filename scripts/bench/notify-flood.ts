@@ -38,8 +38,10 @@ export interface FloodResult {
   mailsAtSink: number;
 }
 
-// Receipts are mail:send; the owner's and followers' notices mail:notice (decision 028); SMS sms:send.
-const MESSAGE_TYPES = ['mail:send', 'mail:notice', 'sms:send'];
+// Receipts are mail:send; the owner's and followers' notices mail:notice (decision 028), and their new-bid
+// notices bid:new-bid-mail and bid:new-bid-sms, written as they go out (decision 053); other SMS sms:send.
+// A new-bid notice that finds its person leading is counted here though it sends nothing.
+const MESSAGE_TYPES = ['mail:send', 'mail:notice', 'bid:new-bid-mail', 'sms:send', 'bid:new-bid-sms'];
 // What the storm sets off and must be done before its last message is out. The lapse jobs of its bids run
 // hours later, at their acceptance deadlines, and are not waited for.
 const STORM_WORK = ['bid:placed', 'bid:notice-digest', ...MESSAGE_TYPES];
@@ -79,12 +81,12 @@ export async function runNotifyFlood(
     await sleep(500);
   }
   const { rows } = await pool.query<{ kind: string; n: string; last: Date | null; people: string }>(
-    `select case when type = 'sms:send' then 'sms'
-              when type = 'mail:notice' then 'mail'
+    `select case when type in ('sms:send', 'bid:new-bid-sms') then 'sms'
+              when type in ('mail:notice', 'bid:new-bid-mail') then 'mail'
               when payload->'mail'->>'subject' like 'Kvittering for bud%' then 'receipt'
               else 'mail' end as kind,
             count(*) as n, max(completed_at) as last,
-            count(distinct coalesce(payload->'mail'->>'to', payload->>'to')) as people
+            count(distinct coalesce(payload->'mail'->>'to', payload->>'to', payload->>'userId')) as people
      from jobs where type = any($1) and created_at >= $2 group by 1`,
     [MESSAGE_TYPES, since],
   );

@@ -20,6 +20,7 @@ import { bidLapseJobHandlers } from './features/bids/bid-lapse';
 import { bidNoticeJobHandlers } from './features/bids/bid-notices';
 import { bidPlacedJobHandlers } from './features/bids/bid-notifications';
 import { bidsRoutes } from './features/bids/bids.routes';
+import { newBidNoticeJobHandlers } from './features/bids/new-bid-notice-sending';
 import { counterOfferJobHandlers } from './features/counter-offers/counter-offer-notices';
 import { counterOffersRoutes } from './features/counter-offers/counter-offers.routes';
 import { financingProofsRoutes } from './features/financing-proofs/financing-proofs.routes';
@@ -68,6 +69,7 @@ registerJobHandlers(
   bidLapseJobHandlers,
   bidPlacedJobHandlers,
   bidNoticeJobHandlers,
+  newBidNoticeJobHandlers,
   counterOfferJobHandlers,
   viewingJobHandlers,
   photoJobHandlers,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jobsDatabaseForThisFile } from '../../../tests/setup/jobs-database';
 import { silentLogger } from '../../../tests/setup/silent-logger';
 import { jobs } from '../db/schema';
-import { BID_NOTICE_DIGEST_JOB } from '../features/bids/bid-notices';
+import { BID_NOTICE_DIGEST_JOB, NEW_BID_MAIL_JOB, NEW_BID_SMS_JOB } from '../features/bids/bid-notices';
 import { MAIL_JOB, NOTICE_MAIL_JOB, RESET_MAIL_JOB, VERIFY_MAIL_JOB } from '../mail/mail-jobs';
 import { SMS_JOB } from '../sms/sms-jobs';
 import { checkLanes, DEFAULT_LANES, MAX_CONCURRENT_MAIL } from './lanes';
@@ -23,6 +23,8 @@ describe('the default lanes', () => {
     expect(laneOf(MAIL_JOB)?.name).toBe('default');
     expect(laneOf(NOTICE_MAIL_JOB)?.name).toBe('notices');
     expect(laneOf(BID_NOTICE_DIGEST_JOB)?.name).toBe('notices');
+    expect(laneOf(NEW_BID_MAIL_JOB)?.name).toBe('notices');
+    expect(laneOf(NEW_BID_SMS_JOB)?.name).toBe('sms');
     expect(laneOf('storage:delete')?.name).toBe('default');
   });
 

@@ -16,10 +16,11 @@ export const DEFAULT_LANES: readonly JobLane[] = [
   // Someone is waiting at the screen for these links; a few at a time keeps them apart from each other.
   { name: 'account-mail', types: ['mail:verify-email', 'mail:password-reset'], concurrency: 2 },
   // Another provider than mail: a dead SMTP server must not hold up SMS, nor the other way round.
-  { name: 'sms', types: ['sms:send'], concurrency: 2 },
+  // A new-bid notice's SMS is written as it is sent (decision 053), so it is an SMS job like the others.
+  { name: 'sms', types: ['sms:send', 'bid:new-bid-sms'], concurrency: 2 },
   // The owner's and followers' notices about a round, and the digests that fold them (decision 028): few,
   // since they are folded per window, and never queued behind a storm's fan-out jobs and receipts.
-  { name: 'notices', types: ['bid:notice-digest', 'mail:notice'], concurrency: 2 },
+  { name: 'notices', types: ['bid:notice-digest', 'mail:notice', 'bid:new-bid-mail'], concurrency: 2 },
   // Bid notifications and the rest: the bulk, which may wait a little.
   { name: 'default', concurrency: 4 },
 ];

@@ -68,15 +68,21 @@ export async function findAudienceMember(
   return audience.get(userId) ?? null;
 }
 
-/** The highest live bid at `at` (see liveBidsOf), with its acceptance deadline, or null. */
+/** The highest live bid at `at` (see liveBidsOf), with its bidder and acceptance deadline, or null. */
 export async function findHighestLiveBid(db: DbOrTx, roundId: string, at: Date) {
-  const result = await db.execute(sql`select b.id, b.amount, b.bid_deadline
+  const result = await db.execute(sql`select b.id, b.user_id, b.amount, b.bid_deadline
     ${liveBidsOf(roundId, sql`${at.toISOString()}::timestamptz`)}
     order by b.amount desc limit 1`);
-  const row = rowsOf<{ id: string; amount: string | number; bid_deadline: string | Date | null }>(result)[0];
+  const row = rowsOf<{
+    id: string;
+    user_id: string;
+    amount: string | number;
+    bid_deadline: string | Date | null;
+  }>(result)[0];
   if (!row) return null;
   return {
     id: row.id,
+    userId: row.user_id,
     amount: Number(row.amount),
     bidDeadline: row.bid_deadline ? new Date(row.bid_deadline) : null,
   };
@@ -185,4 +191,18 @@ export async function takeFoldedBids(db: DbOrTx, roundId: string, userId: string
     where w.bid_round_id = ${roundId} and w.user_id = ${userId}
     returning news.n`);
   return Number(rowsOf<{ n: string | number }>(result)[0]?.n ?? 0);
+}
+
+/**
+ * A notice that named the round's highest bid told the person of every bid up to that one: the fan-outs and
+ * the digest that come later find those bids covered (told_until, decision 028), so the same news is not
+ * told again as new (decision 053). One microsecond past the bid, as a digest leaves it (takeFoldedBids): a
+ * value equal to a bid's time marks a message told now (openOrFoldWindows). Never moved back.
+ */
+export async function markToldUpTo(db: DbOrTx, roundId: string, userId: string, bidId: string) {
+  await db.execute(sql`
+    update bid_notice_windows w
+    set told_until = greatest(w.told_until, b.created_at + interval '1 microsecond')
+    from bids b
+    where b.id = ${bidId} and w.bid_round_id = ${roundId} and w.user_id = ${userId}`);
 }

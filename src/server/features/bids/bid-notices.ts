@@ -3,16 +3,10 @@ import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { DEFAULT_MAX_ATTEMPTS, deletePendingJobsNaming, enqueueJob, enqueueJobs } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
-import {
-  foldedBidsMail,
-  foldedBidsSms,
-  type HeadlineReason,
-  headlineDropMail,
-  headlineDropSms,
-} from '../../mail/bid-notice-mails';
+import { type HeadlineReason, headlineDropMail, headlineDropSms } from '../../mail/bid-notice-mails';
 import { NOTICE_MAIL_JOB } from '../../mail/mail-jobs';
 import type { Mail } from '../../mail/mailer';
-import { type MailRound, newBidMail, newBidSms } from '../../mail/round-mails';
+import type { MailRound } from '../../mail/round-mails';
 import { SMS_JOB, type SmsPayload } from '../../sms/sms-jobs';
 import {
   findAudienceMember,
@@ -26,6 +20,16 @@ import {
 } from './bid-notices.repository';
 
 export const BID_NOTICE_DIGEST_JOB = 'bid:notice-digest';
+/** A new-bid notice to one person, by mail and by SMS: written when it goes out (new-bid-notice-sending.ts). */
+export const NEW_BID_MAIL_JOB = 'bid:new-bid-mail';
+export const NEW_BID_SMS_JOB = 'bid:new-bid-sms';
+
+/**
+ * What a new-bid notice is about: one bid, by its amount (told at once), or how many bids a window folded
+ * (the digest). Nothing more: the amount it names, and whether it goes at all, are decided when it goes out,
+ * from the round as it stands then (decision 053).
+ */
+export type NewBidNotice = { roundId: string; userId: string } & ({ bid: number } | { folded: number });
 
 export const roundUrl = (deps: AppDeps, roundId: string) => `${deps.env.APP_URL}/budrunder/${roundId}`;
 
@@ -65,6 +69,7 @@ export function dropQueuedRoundMessages(tx: DbOrTx, roundId: string): Promise<nu
  * per person and round in NOTIFY_WINDOW_S: whoever has had none in the window gets it now, and a window
  * opens; for the others the bid is counted, and the first bid counted queues the digest for the window's
  * end (decision 028). Runs in the bid's fan-out transaction, so a bid is counted once and nothing is lost.
+ * What the message says is decided when it goes out (decision 053).
  */
 export async function queueNewBidNotices(
   tx: DbOrTx,
@@ -76,12 +81,11 @@ export async function queueNewBidNotices(
   audience.delete(bid.bidderId);
   const windows = await openOrFoldWindows(tx, round.id, [...audience.keys()], bid, deps.env.NOTIFY_WINDOW_S);
   const now = windows.filter((w) => w.action === 'tell-now').map((w) => audience.get(w.userId));
-  const url = roundUrl(deps, round.id);
-  await queueMessages(
+  await queueNewBidNoticesTo(
     tx,
     round,
     now.filter((p): p is NoticePerson => p !== undefined),
-    { mail: (person) => newBidMail(person, round, bid.amount, url), sms: newBidSms(round, bid.amount, url) },
+    { bid: bid.amount },
   );
   for (const window of windows.filter((w) => w.action === 'queue-digest'))
     await enqueueJob(
@@ -90,6 +94,26 @@ export async function queueNewBidNotices(
       { roundId: round.id, userId: window.userId },
       { runAt: window.endsAt, maxAttempts: DEFAULT_MAX_ATTEMPTS },
     );
+}
+
+/**
+ * One new-bid notice per person: a mail, and an SMS to those with a phone while the round's SMS setting is
+ * on. Each names the round, so that its deletion drops those not yet sent (dropQueuedRoundMessages), and the
+ * person, so that their account's deletion does too.
+ */
+async function queueNewBidNoticesTo(
+  tx: DbOrTx,
+  round: Pick<NoticeRound, 'id' | 'smsNotificationsEnabled'>,
+  people: Iterable<NoticePerson>,
+  about: { bid: number } | { folded: number },
+): Promise<void> {
+  const jobs: { type: string; payload: NewBidNotice }[] = [];
+  for (const person of people) {
+    const payload: NewBidNotice = { roundId: round.id, userId: person.userId, ...about };
+    jobs.push({ type: NEW_BID_MAIL_JOB, payload });
+    if (round.smsNotificationsEnabled && person.phone) jobs.push({ type: NEW_BID_SMS_JOB, payload });
+  }
+  await enqueueJobs(tx, jobs);
 }
 
 /**
@@ -121,7 +145,8 @@ export async function queueHeadlineDrop(
 
 export function bidNoticeJobHandlers(deps: AppDeps): Record<string, JobHandler> {
   return {
-    // The end of a window: the bids counted in it, as one message naming the highest live bid now.
+    // The end of a window: the bids counted in it, as one message naming the highest live bid when it goes
+    // out (decision 053).
     [BID_NOTICE_DIGEST_JOB]: async (payload) => {
       const { roundId, userId } = payload as { roundId: string; userId: string };
       await deps.db.transaction(async (tx) => {
@@ -133,13 +158,7 @@ export function bidNoticeJobHandlers(deps: AppDeps): Record<string, JobHandler> 
         if (!round || round.isClosed || round.deadline <= now) return;
         const person = await findAudienceMember(tx, round, userId);
         if (!person) return;
-        const highest = await findHighestLiveBid(tx, roundId, now);
-        const folded = { count, highest: highest?.amount ?? null };
-        const url = roundUrl(deps, roundId);
-        await queueMessages(tx, round, [person], {
-          mail: (to) => foldedBidsMail(to, round, folded, url),
-          sms: foldedBidsSms(round, folded, url),
-        });
+        await queueNewBidNoticesTo(tx, round, [person], { folded: count });
       });
     },
   };
