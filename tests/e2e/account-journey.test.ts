@@ -131,6 +131,8 @@ describe.skipIf(!chromiumAvailable())('account journey', () => {
     await expectNoAxeViolations(page, 'reset-password page');
     await page.getByRole('button', { name: 'Lagre nytt passord' }).click();
     await visible(page, 'Du kan nå logge inn med det nye passordet.');
+    // The reset removed every passkey, and the page says so (decision 052).
+    await visible(page, 'Alle passnøkler er fjernet. Legg til nye under Din profil.');
     await page.goto(server.baseUrl);
     await logIn(page, 'tredjepass');
     await visible(page, 'Du er nå innlogget.');

@@ -1,3 +1,4 @@
+import { PASSKEYS_REMOVED } from '../../shared/schemas/auth';
 import { renderMail } from './layout';
 import type { Mail } from './mailer';
 
@@ -32,8 +33,23 @@ export function passwordResetMail(r: Recipient, url: string): Mail {
     action: { label: 'Velg nytt passord', url },
     notes: [
       'Lenken gjelder i 1 time og kan brukes én gang.',
+      'Når du har valgt nytt passord, er du logget ut på alle enheter, og alle passnøkler er fjernet.',
       'Har du ikke bedt om dette, kan du se bort fra e-posten. Passordet ditt er da uendret.',
     ],
+  });
+}
+
+/** After the mailed link was used: the owner hears what the reset ended (decision 052). */
+export function passwordResetDoneMail(r: Recipient, appUrl: string): Mail {
+  return renderMail(r.email, {
+    subject: 'Passordet ditt hos Budrunde er tilbakestilt',
+    greeting: hello(r),
+    paragraphs: [
+      'Passordet til kontoen din er tilbakestilt med lenken vi sendte deg, og du er logget ut på alle enheter.',
+      PASSKEYS_REMOVED,
+      'Var det ikke deg? Bruk «Glemt passordet?» når du logger inn for å velge et nytt passord, og kontakt oss.',
+    ],
+    action: { label: 'Logg inn', url: `${appUrl}/?login=1` },
   });
 }
 
@@ -96,6 +112,7 @@ export function passwordSetByAdminMail(r: Recipient, appUrl: string): Mail {
     greeting: hello(r),
     paragraphs: [
       'En administrator hos Budrunde har satt et nytt passord på kontoen din. Du er logget ut på alle enheter.',
+      PASSKEYS_REMOVED,
       'Det nye passordet får du fra administratoren. Vi sender aldri passord på e-post.',
       'Har du ikke bedt om dette? Bruk «Glemt passordet?» når du logger inn, og kontakt oss.',
     ],

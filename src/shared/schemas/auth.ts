@@ -89,6 +89,12 @@ export const resetPasswordSchema = z
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/**
+ * A password reset, by the mailed link or by an administrator, removes every passkey (decision 052). The
+ * mails about it, the reset's answer and the reset page say so in these words.
+ */
+export const PASSKEYS_REMOVED = 'Alle passnøkler er fjernet. Legg til nye under Din profil.';
+
 /** GET /api/auth/reset-password/status. A missing or malformed token is answered as not valid, not as 400. */
 export const resetTokenStatusQuerySchema = z.object({ token: z.string().max(200).catch('') });
 

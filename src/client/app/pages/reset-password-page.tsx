@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from '../../../shared/schemas/auth';
+import { MIN_PASSWORD_LENGTH, PASSKEYS_REMOVED, resetPasswordSchema } from '../../../shared/schemas/auth';
 import { NarrowCardPage, ResultCard } from '../../components/narrow-card-page';
 import { useResetLinkStatus } from '../../features/auth/api/use-reset-link-status';
 import { ExpiredResetLink } from '../../features/auth/components/expired-reset-link';
@@ -14,6 +14,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 const SUCCESS_TITLE = 'Passord tilbakestilt!';
 const SUCCESS_TEXT = 'Du kan nå logge inn med det nye passordet.';
+// The reset removed every passkey (decision 052): the owner should know to add their own again.
+const SUCCESS_DETAILS = `${SUCCESS_TEXT} ${PASSKEYS_REMOVED}`;
 const FALLBACK_ERROR = 'Kunne ikke tilbakestille passordet. Vennligst prøv igjen.';
 
 type ResetValues = { newPassword: string; confirmPassword: string };
@@ -112,7 +114,7 @@ export function ResetPasswordPage() {
       <ResultCard
         tone="success"
         title={SUCCESS_TITLE}
-        message={SUCCESS_TEXT}
+        message={SUCCESS_DETAILS}
         action={{ label: 'Logg inn', onClick: () => navigate('/?login=1') }}
       />
     );

@@ -108,7 +108,13 @@ export async function findUserByTokenHash(db: DbOrTx, kind: 'verification' | 're
   const column = kind === 'verification' ? users.emailVerificationToken : users.passwordResetToken;
   const sentAt = kind === 'verification' ? users.emailVerificationSentAt : users.passwordResetSentAt;
   const rows = await db
-    .select({ id: users.id, email: users.email, sentAt, emailVerified: users.emailVerified })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      sentAt,
+      emailVerified: users.emailVerified,
+    })
     .from(users)
     .where(and(eq(column, hash), isNull(users.deletedAt)))
     .for('update');

@@ -40,7 +40,8 @@ async function lockOpenRequest(tx: Tx, requestId: string): Promise<Viewer> {
 
 /**
  * Sets the password the administrator chose, marks the request approved and completed by this admin, makes
- * the e-mailed link useless, ends the user's sessions and tells them by e-mail, without the password.
+ * the e-mailed link useless, ends the user's sessions, removes their passkeys (decision 052) and tells them
+ * by e-mail, without the password.
  */
 export async function approveReset(
   deps: AppDeps,
@@ -62,7 +63,7 @@ export async function approveReset(
       admin,
       'approve-password-reset',
       { type: 'user', id: user.id },
-      'Godkjente forespørsel om nytt passord og satte nytt passord; brukeren er logget ut overalt',
+      'Godkjente forespørsel om nytt passord og satte nytt passord; brukeren er logget ut overalt, og passnøklene er fjernet',
     );
   });
 }

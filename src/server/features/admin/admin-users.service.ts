@@ -29,8 +29,7 @@ import {
   setAccountPassword,
 } from '../accounts/accounts.service';
 import { ADMIN_NOT_DELETABLE, scrubAccount } from '../accounts/profile.service';
-import { completeResetRequestsOf } from '../auth/password-resets.service';
-import { endSessionsOf } from '../auth/sessions.service';
+import { completeResetRequestsOf, endEveryWayInOf } from '../auth/password-resets.service';
 import { listBidsOfUserForAdmin } from '../bids/bids.service';
 import { listActionsOnUser, recordAdminAction } from './admin-actions.service';
 import {
@@ -214,8 +213,8 @@ export function assertPasswordSettableBy(admin: Viewer, user: Viewer): void {
 
 /**
  * Sets a new password in the caller's transaction: stored as a hash, the e-mailed reset link made useless,
- * open reset requests completed, every session of the user ended, and the user told by e-mail, without the
- * password.
+ * open reset requests completed, every session and every passkey of the user gone (decision 052), and the
+ * user told by e-mail, without the password.
  */
 export async function setPasswordOf(
   tx: Tx,
@@ -225,7 +224,7 @@ export async function setPasswordOf(
 ): Promise<void> {
   await setAccountPassword(tx, user.id, passwordHash);
   await completeResetRequestsOf(tx, user.id);
-  await endSessionsOf(tx, user.id);
+  await endEveryWayInOf(tx, user.id);
   await enqueueMail(tx, passwordSetByAdminMail(user, deps.env.APP_URL));
 }
 
@@ -246,7 +245,7 @@ export async function changePasswordAsAdmin(
       admin,
       'change-password',
       userTarget(user.id),
-      'Satte nytt passord; brukeren er logget ut overalt',
+      'Satte nytt passord; brukeren er logget ut overalt, og passnøklene er fjernet',
     );
   });
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   emailOnlySchema,
   loginSchema,
+  PASSKEYS_REMOVED,
   registerSchema,
   resetPasswordSchema,
   resetTokenStatusQuerySchema,
@@ -134,7 +135,9 @@ export function authRoutes(deps: AppDeps) {
       { config: pub, schema: { body: resetPasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
         await resetPassword(deps, request.body, request.ip);
-        return { message: 'Passordet ditt er endret. Du kan nå logge inn med det nye passordet.' };
+        return {
+          message: `Passordet ditt er endret. Du kan nå logge inn med det nye passordet. ${PASSKEYS_REMOVED}`,
+        };
       },
     );
 

@@ -9,7 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError, Conflict, ValidationError } from '../../errors';
-import { accountExistsMail } from '../../mail/account-mails';
+import { accountExistsMail, passwordResetDoneMail } from '../../mail/account-mails';
 import { enqueueMail, enqueueTokenMail } from '../../mail/mail-jobs';
 import { hashAccount } from '../../security/account-hash';
 import { hashAddress } from '../../security/client-address';
@@ -29,7 +29,7 @@ import {
   findResetTokenSentAt,
   insertResetRequestIfLive,
 } from './password-resets.repository';
-import { deleteUserSessions } from './sessions.repository';
+import { endEveryWayInOf } from './password-resets.service';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -154,7 +154,9 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordInput, ip
     // The link proves the user reads this mailbox, so it verifies the address as well.
     await setAccountPassword(tx, user.id, password, { verifiesEmail: true });
     await completeResetRequests(tx, user.id);
-    await deleteUserSessions(tx, user.id);
+    // Every session and every passkey go with the old password, and the owner is told (decision 052).
+    await endEveryWayInOf(tx, user.id);
+    await enqueueMail(tx, passwordResetDoneMail(user, deps.env.APP_URL));
     return user.email;
   });
   // The password is set: if the counters are out of reach now, the count simply runs out within the hour,

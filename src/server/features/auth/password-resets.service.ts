@@ -1,4 +1,6 @@
 import type { DbOrTx } from '../../db/client';
+import { forgetPasskeysOf } from '../passkeys/passkey-records';
+import { forgetSignatureChallengesOf } from '../signatures/signature-records';
 import {
   completeResetRequests,
   deleteResetRequest,
@@ -8,10 +10,12 @@ import {
   lockResetRequest,
   markResetApproved,
 } from './password-resets.repository';
+import { deleteUserSessions } from './sessions.repository';
 
 // The requests for a new password are the auth feature's; an administrator works through the open ones, and
-// setting a password or deleting an account settles them. These are what the admin and accounts features
-// use, in their own transactions, so that the repository stays this feature's own (decision 031).
+// setting a password or deleting an account settles them. These, and what a reset ends (endEveryWayInOf),
+// are what the admin and accounts features use, in their own transactions, so that the repositories stay
+// this feature's own (decision 031).
 
 /** The open requests of live accounts, oldest first, with who asked: the administrators' queue. */
 export function listOpenResetRequests(db: DbOrTx) {
@@ -36,6 +40,18 @@ export function approveResetRequest(tx: DbOrTx, requestId: string, adminId: stri
 /** Removes one request from the queue (rejected). */
 export function removeResetRequest(tx: DbOrTx, requestId: string): Promise<void> {
   return deleteResetRequest(tx, requestId);
+}
+
+/**
+ * What every password reset does besides setting the password, by the mailed link or by an administrator, in
+ * its transaction (decision 052): every session ends and every passkey goes, with the open challenges of
+ * both. A reset is how an owner takes the account back, and whoever had it meanwhile may have added a
+ * passkey of their own: it must not outlive the recovery any more than a session.
+ */
+export async function endEveryWayInOf(tx: DbOrTx, userId: string): Promise<void> {
+  await deleteUserSessions(tx, userId);
+  await forgetPasskeysOf(tx, userId);
+  await forgetSignatureChallengesOf(tx, userId);
 }
 
 /** A new password is set: the user's open requests are done. */

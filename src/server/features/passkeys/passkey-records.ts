@@ -1,11 +1,11 @@
 import type { DbOrTx } from '../../db/client';
 import { deletePasskeysOf, listPasskeysOf } from './passkeys.repository';
 
-// What the accounts feature needs of the passkeys: forgetting them with the account, and listing them in the
-// personal data export. A module of its own, not passkeys.service.ts, which reads accounts: the two
-// importing each other would be a cycle.
+// What other features need of the passkeys: forgetting them with the account or at a password reset
+// (decision 052), and listing them in the personal data export. A module of its own, not
+// passkeys.service.ts, which reads accounts and auth: importing each other would be a cycle.
 
-/** Deletes every passkey (and open challenge) of a user, in the account deletion's transaction. */
+/** Deletes every passkey (and open challenge) of a user, in an account deletion's or a reset's transaction. */
 export function forgetPasskeysOf(db: DbOrTx, userId: string): Promise<void> {
   return deletePasskeysOf(db, userId);
 }

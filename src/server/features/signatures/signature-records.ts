@@ -1,14 +1,28 @@
 import type { DbOrTx } from '../../db/client';
 import { insertActSignature } from './act-facts.repository';
-import { type BidSignatureRow, bidSignatureColumns, scrubSignaturesOfBidder } from './signatures.repository';
+import {
+  type BidSignatureRow,
+  bidSignatureColumns,
+  deleteSignatureChallengesOf,
+  scrubSignaturesOfBidder,
+} from './signatures.repository';
 import type { VerifiedSignature } from './signatures.service';
 
 // What other features need of the signatures: a deleted user's name out of their signed statements, a
-// verified signature stored with its act, and the signature as the round's chain carries it.
+// reset user's open challenges gone, a verified signature stored with its act, and the signature as the
+// round's chain carries it.
 
 /** In the account deletion's transaction: see scrubSignaturesOfBidder. */
 export function scrubSignaturesOf(db: DbOrTx, userId: string): Promise<void> {
   return scrubSignaturesOfBidder(db, userId);
+}
+
+/**
+ * In a password reset's transaction (decision 052): the user's passkeys are gone, so their open signing
+ * challenges go too. None could be answered any more; this leaves nothing half-done behind.
+ */
+export function forgetSignatureChallengesOf(db: DbOrTx, userId: string): Promise<void> {
+  return deleteSignatureChallengesOf(db, userId);
 }
 
 export type { BidSignatureRow, VerifiedSignature };

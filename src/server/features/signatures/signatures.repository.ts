@@ -102,5 +102,10 @@ export async function scrubSignaturesOfBidder(db: DbOrTx, userId: string): Promi
   await db.execute(sql`update act_signatures
     set statement = regexp_replace(statement, '^Jeg, .*?, (aksepterer|avslår|gir) ', 'Jeg, Slettet bruker, \\1 ')
     where user_id = ${userId}::uuid`);
+  await deleteSignatureChallengesOf(db, userId);
+}
+
+/** The user's open signing challenges, whatever their act. */
+export async function deleteSignatureChallengesOf(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(signatureChallenges).where(eq(signatureChallenges.userId, userId));
 }

@@ -63,7 +63,7 @@ export function ResetRequestsTable({ requests }: { requests: PendingResetView[] 
         title="Godkjenn forespørsel om nytt passord"
         description={
           shownApproving
-            ? `Sett et nytt passord for ${fullName(shownApproving.user)} (${shownApproving.user.email}). Lenken brukeren fikk på e-post slutter å virke, brukeren logges ut overalt og får beskjed på e-post.`
+            ? `Sett et nytt passord for ${fullName(shownApproving.user)} (${shownApproving.user.email}). Lenken brukeren fikk på e-post slutter å virke, brukeren logges ut overalt, alle passnøklene fjernes, og brukeren får beskjed på e-post.`
             : ''
         }
         submitLabel="Godkjenn og sett passord"

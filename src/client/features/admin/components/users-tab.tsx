@@ -139,7 +139,7 @@ export function UsersTab({ users }: { users: AdminUserView[] }) {
         title="Endre passord"
         description={
           passwordUser
-            ? `Nytt passord for ${fullName(passwordUser)} (${passwordUser.email}). Brukeren logges ut overalt og får beskjed på e-post.`
+            ? `Nytt passord for ${fullName(passwordUser)} (${passwordUser.email}). Brukeren logges ut overalt, alle passnøklene fjernes, og brukeren får beskjed på e-post.`
             : ''
         }
         submitLabel="Lagre nytt passord"
@@ -152,7 +152,7 @@ export function UsersTab({ users }: { users: AdminUserView[] }) {
             toastOutcome(
               {
                 title: 'Passord endret',
-                message: `${fullName(passwordUser)} er logget ut overalt og har fått beskjed på e-post.`,
+                message: `${fullName(passwordUser)} er logget ut overalt, passnøklene er fjernet, og brukeren har fått beskjed på e-post.`,
               },
               'Feil ved passordendring',
               () => {
