@@ -34,8 +34,10 @@ describe('the claim on a running job', () => {
     const b = worker({ 'mail:send': slow }, { lockMs: LOCK_MS, pollMs: 50 });
 
     const ranByA = a.runDueJobs();
-    await sleep(50);
+    // B starts once A is running the job (on a busy machine A's claim may take longer than any fixed wait).
+    await vi.waitFor(() => expect(runs).toBe(1), { timeout: 5000, interval: 10 });
     const claimedAt = (await onlyJob()).lockedUntil?.getTime() ?? 0;
+    expect(claimedAt).toBeGreaterThan(0);
     b.start();
     await sleep(2 * LOCK_MS);
     // Well past the first claim's end, the claim has been pushed forward, so B still cannot take it.
@@ -127,7 +129,7 @@ describe('the claim on a running job', () => {
     const a = worker({ 'mail:send': trickling }, options);
     const b = worker({ 'mail:send': trickling }, { ...options, pollMs: 50 });
     const ranByA = a.runDueJobs();
-    await sleep(50);
+    await vi.waitFor(() => expect(runs).toBe(1), { timeout: 5000, interval: 10 });
     b.start();
     await ranByA;
     await sleep(500);
