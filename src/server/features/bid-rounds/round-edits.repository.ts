@@ -4,20 +4,30 @@ import type { DbOrTx } from '../../db/client';
 import { roundChanges } from '../../db/listing-schema';
 import { properties } from '../../db/schema';
 
-/** The listing's text as stored, to tell which fields an edit really changes. */
+/** The listing's text and facts as stored, to tell which fields an edit really changes. */
 export async function findListingText(tx: DbOrTx, propertyId: string) {
   const [row] = await tx
-    .select({ title: properties.title, address: properties.address, description: properties.description })
+    .select({
+      title: properties.title,
+      address: properties.address,
+      description: properties.description,
+      size: properties.size,
+      rooms: properties.rooms,
+      buildYear: properties.buildYear,
+      floor: properties.floor,
+    })
     .from(properties)
     .where(eq(properties.id, propertyId));
   if (!row) throw new Error(`property ${propertyId} not found`);
   return row;
 }
 
+export type ListingText = Awaited<ReturnType<typeof findListingText>>;
+
 export async function updateListingText(
   tx: DbOrTx,
   propertyId: string,
-  fields: Partial<{ title: string; address: string; description: string | null }>,
+  fields: Partial<ListingText>,
 ): Promise<void> {
   await tx.update(properties).set(fields).where(eq(properties.id, propertyId));
 }

@@ -4,14 +4,12 @@ import type { AppDeps } from '../../deps';
 import type { Viewer } from '../../http/viewer';
 import { getRound } from './bid-rounds.service';
 import { recordRoundChange } from './round-changes';
-import { findListingText, updateListingText } from './round-edits.repository';
+import { findListingText, type ListingText, updateListingText } from './round-edits.repository';
 import { lockOpenRoundToManage } from './round-lifecycle.service';
 
-type ListingText = Awaited<ReturnType<typeof findListingText>>;
-
 /**
- * The fields whose new value differs from the stored one, with that value: a description sent empty is
- * none, as the create form stores it. Sending a field unchanged records nothing.
+ * The fields whose new value differs from the stored one, with that value: a description or a floor sent
+ * empty is none, as the create form stores it. Sending a field unchanged records nothing.
  */
 function changedFields(stored: ListingText, input: EditRoundInput): Partial<ListingText> {
   const next: Partial<ListingText> = {};
@@ -21,18 +19,31 @@ function changedFields(stored: ListingText, input: EditRoundInput): Partial<List
     const description = input.description || null;
     if (description !== stored.description) next.description = description;
   }
+  if (input.size !== undefined && (input.size ?? null) !== stored.size) next.size = input.size ?? null;
+  if (input.rooms !== undefined && (input.rooms ?? null) !== stored.rooms) next.rooms = input.rooms ?? null;
+  if (input.buildYear !== undefined && (input.buildYear ?? null) !== stored.buildYear)
+    next.buildYear = input.buildYear ?? null;
+  if (input.floor !== undefined) {
+    const floor = input.floor || null;
+    if (floor !== stored.floor) next.floor = floor;
+  }
   return next;
 }
 
+// In the form's order, which is also ROUND_EDIT_KINDS': one call's changes are listed so.
 const KIND_OF: Record<keyof ListingText, RoundEditKind> = {
   title: 'title',
   address: 'address',
   description: 'description',
+  size: 'size',
+  rooms: 'rooms',
+  buildYear: 'build-year',
+  floor: 'floor',
 };
 
 /**
- * PATCH /api/bid-rounds/{id} (issue 25, items 9–11): the owner, or an admin as themself, edits the title,
- * address or description of an open round. Under the round's lock, so an edit cannot slip past its close;
+ * PATCH /api/bid-rounds/{id} (decision 046): the owner, or an admin as themself, edits the title, address,
+ * description or facts of an open round. Under the round's lock, so an edit cannot slip past its close;
  * each field that really changed is one change in the round's log, which the page, the followers' e-mail
  * (for the description) and the budjournal (while bids stood) take from there.
  */

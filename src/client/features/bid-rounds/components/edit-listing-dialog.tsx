@@ -1,4 +1,4 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -9,25 +9,44 @@ import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { useEditRound } from '../api/use-edit-round';
 
+type NumberField = 'size' | 'rooms' | 'buildYear';
+
 const valuesOf = (round: BidRoundView) => ({
   title: round.property.title,
   address: round.property.address,
   description: round.property.description ?? '',
+  size: round.property.size,
+  rooms: round.property.rooms,
+  buildYear: round.property.buildYear,
+  floor: round.property.floor ?? '',
 });
 
 /**
- * The listing's title, address and description, as they are now, under the create form's rules. The server
- * records only what really changed; buyers see it under 'Endringer', and followers hear of a new description.
+ * The listing's title, address, description and facts, as they are now, under the create form's rules. The
+ * server records only what really changed; buyers see it under 'Endringer', and followers hear of a new
+ * description.
  */
 function EditListingForm({ round, onDone }: { round: BidRoundView; onDone: () => void }) {
   const edit = useEditRound(round.id);
   const form = useForm({ initialValues: valuesOf(round), validate: zod4Resolver(editRoundSchema) });
+  const numberProps = (field: NumberField) => ({
+    ...form.getInputProps(field),
+    value: form.values[field] ?? '',
+    onChange: (next: number | string) => form.setFieldValue(field, typeof next === 'number' ? next : null),
+    allowNegative: false,
+    allowDecimal: false,
+    hideControls: true,
+  });
   const submit = form.onSubmit((values) => {
     edit.mutate(
       {
         title: values.title.trim(),
         address: values.address.trim(),
         description: values.description.trim() || null,
+        size: values.size,
+        rooms: values.rooms,
+        buildYear: values.buildYear,
+        floor: values.floor.trim() || null,
       },
       {
         onSuccess: () => {
@@ -54,6 +73,15 @@ function EditListingForm({ round, onDone }: { round: BidRoundView; onDone: () =>
           maxRows={12}
           {...form.getInputProps('description')}
         />
+        <Title order={3} size="h5" mt="xs">
+          Om eiendommen
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <NumberInput label="Størrelse (m²)" {...numberProps('size')} />
+          <NumberInput label="Antall rom" {...numberProps('rooms')} />
+          <NumberInput label="Byggeår" {...numberProps('buildYear')} />
+          <TextInput label="Etasje" {...form.getInputProps('floor')} />
+        </SimpleGrid>
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone}>
             Avbryt
