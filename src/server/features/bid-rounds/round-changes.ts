@@ -1,4 +1,10 @@
-import { MAILED_EDIT_KINDS, ROUND_EDIT_TEXT, type RoundEditKind } from '../../../shared/rules/round-edits';
+import type { ChangeSentence } from '../../../shared/format/round-change';
+import {
+  MAILED_EDIT_KINDS,
+  ROUND_EDIT_TEXT,
+  type RoundChangeValue,
+  type RoundEditKind,
+} from '../../../shared/rules/round-edits';
 import type { DbOrTx } from '../../db/client';
 import { roundChanges } from '../../db/listing-schema';
 import type { AppDeps } from '../../deps';
@@ -13,10 +19,17 @@ import { findHighestLiveBid } from '../bids/bids.service';
 import type { LockedRound } from './bid-rounds.repository';
 import { findFollowers } from './followers.repository';
 
+/** A field's value before and after a change, as the change keeps it while bids stand (decision 054). */
+export interface ValueChange {
+  from: RoundChangeValue;
+  to: RoundChangeValue;
+}
+
 /**
- * Records a change to a published listing (issue 25), in the change's own transaction under the round's
- * lock: the log row (what and when, never the old text), the followers' e-mail for the changes a buyer must
- * read again, the admin's audit row when an admin made it, and the live event every open page redraws on.
+ * Records a change to a published listing (decision 046), in the change's own transaction under the round's
+ * lock: the log row, the followers' e-mail for the changes a buyer must read again, the admin's audit row
+ * when an admin made it, and the live event every open page redraws on. While a live bid stands, a change
+ * with a value (`values`) keeps its old and new value (decision 054).
  */
 export async function recordRoundChange(
   tx: DbOrTx,
@@ -25,17 +38,36 @@ export async function recordRoundChange(
   viewer: Viewer,
   kinds: RoundEditKind[],
   now: Date,
-  /** The caller writes its own, fuller audit row (the starting price's names both prices). */
-  { audited = false }: { audited?: boolean } = {},
+  {
+    audited = false,
+    values = {},
+  }: {
+    /** The caller writes its own, fuller audit row (the starting price's names both prices). */
+    audited?: boolean;
+    /** The old and new value of each kind that has one; kept only if a live bid stands. */
+    values?: Partial<Record<RoundEditKind, ValueChange>>;
+  } = {},
 ): Promise<void> {
   if (kinds.length === 0) return;
   const byAdmin = viewer.id !== round.ownerId;
-  // Whether live bids stood when it changed: the budjournal lists those changes.
+  // Whether live bids stood when it changed: the budjournal lists those changes, with their values.
   const bidsStood = (await findHighestLiveBid(tx, round.id, now)) !== null;
-  await tx
-    .insert(roundChanges)
-    .values(kinds.map((kind) => ({ bidRoundId: round.id, kind, madeBy: viewer.id, byAdmin, bidsStood })));
-  const mailed = kinds.filter((kind) => MAILED_EDIT_KINDS.has(kind));
+  const kept = (kind: RoundEditKind) => (bidsStood ? (values[kind] ?? null) : null);
+  await tx.insert(roundChanges).values(
+    kinds.map((kind) => ({
+      bidRoundId: round.id,
+      kind,
+      madeBy: viewer.id,
+      byAdmin,
+      bidsStood,
+      valueChange: kept(kind),
+    })),
+  );
+  const changes = kinds.map((kind): ChangeSentence => {
+    const value = kept(kind);
+    return value ? { kind, oldValue: value.from, newValue: value.to } : { kind };
+  });
+  const mailed = changes.filter((change) => MAILED_EDIT_KINDS.has(change.kind));
   if (mailed.length > 0) await queueChangeMails(tx, deps, round, mailed);
   if (!audited)
     await recordIfActingAsAdmin(
@@ -50,14 +82,14 @@ export async function recordRoundChange(
 }
 
 /** One e-mail per follower and change call, 'Endring i budrunden: {title}', saying what changed. */
-async function queueChangeMails(tx: DbOrTx, deps: AppDeps, round: LockedRound, kinds: RoundEditKind[]) {
+async function queueChangeMails(tx: DbOrTx, deps: AppDeps, round: LockedRound, changes: ChangeSentence[]) {
   const url = roundUrl(deps, round.id);
   const followers = (await findFollowers(tx, round.id)).filter((f) => f.userId !== round.ownerId);
   await enqueueJobs(
     tx,
     followers.map((f) => ({
       type: MAIL_JOB,
-      payload: { mail: roundChangedMail(f, round, kinds, url), roundId: round.id },
+      payload: { mail: roundChangedMail(f, round, changes, url), roundId: round.id },
     })),
   );
 }

@@ -3,7 +3,7 @@ import type { BidRoundView, EditRoundInput } from '../../../shared/schemas/bid-r
 import type { AppDeps } from '../../deps';
 import type { Viewer } from '../../http/viewer';
 import { getRound } from './bid-rounds.service';
-import { recordRoundChange } from './round-changes';
+import { recordRoundChange, type ValueChange } from './round-changes';
 import { findListingText, type ListingText, updateListingText } from './round-edits.repository';
 import { lockOpenRoundToManage } from './round-lifecycle.service';
 
@@ -43,9 +43,9 @@ const KIND_OF: Record<keyof ListingText, RoundEditKind> = {
 
 /**
  * PATCH /api/bid-rounds/{id} (decision 046): the owner, or an admin as themself, edits the title, address,
- * description or facts of an open round. Under the round's lock, so an edit cannot slip past its close;
- * each field that really changed is one change in the round's log, which the page, the followers' e-mail
- * (for the description) and the budjournal (while bids stood) take from there.
+ * description or facts of an open round. Under the round's lock, so an edit cannot slip past its close; each
+ * field that really changed is one change in the round's log, which the page, the followers' e-mail and the
+ * budjournal take from there; each keeps its old and new value if a live bid stands (decision 054).
  */
 export async function editRound(
   deps: AppDeps,
@@ -55,12 +55,23 @@ export async function editRound(
 ): Promise<BidRoundView> {
   await deps.db.transaction(async (tx) => {
     const { round, now } = await lockOpenRoundToManage(tx, viewer, roundId);
-    const changed = changedFields(await findListingText(tx, round.propertyId), input);
-    const kinds = (Object.keys(changed) as (keyof ListingText)[]).map((field) => KIND_OF[field]);
-    if (kinds.length === 0) return;
+    const stored = await findListingText(tx, round.propertyId);
+    const changed = changedFields(stored, input);
+    const fields = Object.keys(changed) as (keyof ListingText)[];
+    if (fields.length === 0) return;
     await updateListingText(tx, round.propertyId, changed);
+    const values: Partial<Record<RoundEditKind, ValueChange>> = {};
+    for (const field of fields) values[KIND_OF[field]] = { from: stored[field], to: changed[field] ?? null };
     // The mail and the audit row name the round by its new title: that is the one the reader will find.
-    await recordRoundChange(tx, deps, { ...round, ...changed }, viewer, kinds, now);
+    await recordRoundChange(
+      tx,
+      deps,
+      { ...round, title: changed.title ?? round.title, address: changed.address ?? round.address },
+      viewer,
+      fields.map((field) => KIND_OF[field]),
+      now,
+      { values },
+    );
   });
   return getRound(deps.db, viewer, roundId);
 }
