@@ -1,7 +1,9 @@
-import type { RoundEditKind } from '../../../shared/rules/round-edits';
+import { ADDRESS_LOCKED_MESSAGE, type RoundEditKind } from '../../../shared/rules/round-edits';
 import type { BidRoundView, EditRoundInput } from '../../../shared/schemas/bid-round';
 import type { AppDeps } from '../../deps';
+import { Conflict } from '../../errors';
 import type { Viewer } from '../../http/viewer';
+import { findHighestLiveBid } from '../bids/bids.service';
 import { getRound } from './bid-rounds.service';
 import { recordRoundChange, type ValueChange } from './round-changes';
 import { findListingText, type ListingText, updateListingText } from './round-edits.repository';
@@ -43,9 +45,10 @@ const KIND_OF: Record<keyof ListingText, RoundEditKind> = {
 
 /**
  * PATCH /api/bid-rounds/{id} (decision 046): the owner, or an admin as themself, edits the title, address,
- * description or facts of an open round. Under the round's lock, so an edit cannot slip past its close; each
- * field that really changed is one change in the round's log, which the page, the followers' e-mail and the
- * budjournal take from there; each keeps its old and new value if a live bid stands (decision 054).
+ * description or facts of an open round. Under the round's lock, so an edit cannot slip past its close, and
+ * so that no bid can be placed between the check below and the commit: a bid takes the same row lock
+ * (place_bid). Each field that really changed is one change in the round's log, which the page, the e-mails
+ * and the budjournal take from there; each keeps its old and new value if a live bid stands (decision 054).
  */
 export async function editRound(
   deps: AppDeps,
@@ -59,6 +62,11 @@ export async function editRound(
     const changed = changedFields(stored, input);
     const fields = Object.keys(changed) as (keyof ListingText)[];
     if (fields.length === 0) return;
+    // A bidder bound themself to a bid on this property: while a bid binds, the listing may not become
+    // another one's. Refused before anything is written, so no field of the call changes (decision 054).
+    if (changed.address !== undefined && (await findHighestLiveBid(tx, round.id, now)) !== null) {
+      throw new Conflict(ADDRESS_LOCKED_MESSAGE, [{ path: 'address', message: ADDRESS_LOCKED_MESSAGE }]);
+    }
     await updateListingText(tx, round.propertyId, changed);
     const values: Partial<Record<RoundEditKind, ValueChange>> = {};
     for (const field of fields) values[KIND_OF[field]] = { from: stored[field], to: changed[field] ?? null };

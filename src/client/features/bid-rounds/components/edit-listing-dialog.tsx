@@ -2,6 +2,7 @@ import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput, Title } from 
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { ADDRESS_LOCKED_MESSAGE } from '../../../../shared/rules/round-edits';
 import { type BidRoundView, editRoundSchema } from '../../../../shared/schemas/bid-round';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { Modal } from '../../../components/modal';
@@ -23,11 +24,13 @@ const valuesOf = (round: BidRoundView) => ({
 
 /**
  * The listing's title, address, description and facts, as they are now, under the create form's rules. The
- * server records only what really changed; buyers see it under 'Endringer', and followers hear of a new
- * description.
+ * server records only what really changed; buyers see it under 'Endringer', followers hear of a new
+ * description, and while a live bid stands, the bidders hear of every change from its old to its new value
+ * and the address stays as it is (decision 054).
  */
 function EditListingForm({ round, onDone }: { round: BidRoundView; onDone: () => void }) {
   const edit = useEditRound(round.id);
+  const bidsStand = round.liveBidCount > 0;
   const form = useForm({ initialValues: valuesOf(round), validate: zod4Resolver(editRoundSchema) });
   const numberProps = (field: NumberField) => ({
     ...form.getInputProps(field),
@@ -65,10 +68,23 @@ function EditListingForm({ round, onDone }: { round: BidRoundView; onDone: () =>
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput label="Tittel" required data-autofocus {...form.getInputProps('title')} />
-        <TextInput label="Adresse" required autoComplete="off" {...form.getInputProps('address')} />
+        {/* A bid that stands binds its bidder to this property: the server refuses a new address with the
+            same words (409), which a bid placed after the dialog opened would bring up on the field. */}
+        <TextInput
+          label="Adresse"
+          required
+          autoComplete="off"
+          disabled={bidsStand}
+          description={bidsStand ? ADDRESS_LOCKED_MESSAGE : undefined}
+          {...form.getInputProps('address')}
+        />
         <GrowingTextarea
           label="Beskrivelse"
-          description="Budrunden viser hva som er endret og når. Følgerne får e-post om en ny beskrivelse."
+          description={
+            bidsStand
+              ? 'Budrunden viser hva som er endret, når, og fra hva til hva. Budgiverne med gjeldende bud får e-post om hver endring.'
+              : 'Budrunden viser hva som er endret og når. Følgerne får e-post om en ny beskrivelse.'
+          }
           minRows={4}
           maxRows={12}
           {...form.getInputProps('description')}
