@@ -156,6 +156,17 @@ export async function ownerAndBiddersWalk(c: WalkContext) {
   await api.request({ method: 'DELETE', url: `/api/bid-rounds/${roundId}/follow`, cookie: rival });
   const rivalBidId = (await placeBidOk(api, rival, roundId, 4_300_000)).id;
   c.rivalBidId = rivalBidId;
+  // Under live bids (decision 054) a new address is refused, and a new title and a fact keep their old and
+  // new values, which the round views and, after the close, the journals carry.
+  const listing = `/api/bid-rounds/${roundId}`;
+  const moved = { address: 'Nyveien 1, 0150 Oslo' };
+  expect(
+    (await api.request({ method: 'PATCH', url: listing, cookie: owner, payload: moved })).statusCode,
+  ).toBe(409);
+  const retitled = { title: 'Enebolig med hage', rooms: 6 };
+  expect(
+    (await api.request({ method: 'PATCH', url: listing, cookie: owner, payload: retitled })).statusCode,
+  ).toBe(200);
   const tooLow = await placeBid(api, rival, roundId, 4_000_000);
   expect(tooLow.statusCode).toBeGreaterThanOrEqual(400);
   await placeBid(api, rival, unknownId(), 4_400_000);

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { RoundChangeValue } from '../../shared/rules/round-edits';
 import { bidRounds, users } from './schema';
 
 // The listing's viewings, their lists and the round's change log (issue 25), beside schema.ts as the other
@@ -42,9 +53,10 @@ export const viewingSignups = pgTable(
 );
 
 /**
- * What changed in a listing after it was published, and when: never the old text (issue 25). `kind` is one
- * of ROUND_EDIT_KINDS (shared/rules/round-edits.ts). `bidsStood`: whether live bids stood at that moment;
- * the budjournal lists those changes.
+ * What changed in a listing after it was published, and when (decision 046). `kind` is one of
+ * ROUND_EDIT_KINDS (shared/rules/round-edits.ts). `bidsStood`: whether live bids stood at that moment; the
+ * budjournal lists those changes. `valueChange`: the field's old and new value, kept only when live bids
+ * stood (decision 054), null otherwise and for kinds without a value (photos, the salgsoppgave, viewings).
  */
 export const roundChanges = pgTable(
   'round_changes',
@@ -57,6 +69,7 @@ export const roundChanges = pgTable(
     madeBy: uuid('made_by').references(() => users.id, { onDelete: 'set null' }),
     byAdmin: boolean('by_admin').notNull().default(false),
     bidsStood: boolean('bids_stood').notNull().default(false),
+    valueChange: jsonb('value_change').$type<{ from: RoundChangeValue; to: RoundChangeValue }>(),
     madeAt: timestamp('made_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('round_changes_round_idx').on(t.bidRoundId, t.madeAt)],

@@ -1,10 +1,16 @@
-// What may change in a listing after it is published, each recorded as a round change (issue 25). The log
-// says what and when, never the old text: the seller may correct a mistake without keeping it on show.
+// What may change in a listing after it is published, each recorded as a round change (decision 046). The log
+// says what and when; while a live bid stands it also keeps the old and the new value (decision 054), since a
+// bidder bound themself to the listing as it was. Before the first bid the seller may still correct a mistake
+// without keeping it on show.
 
 export const ROUND_EDIT_KINDS = [
   'title',
   'address',
   'description',
+  'size',
+  'rooms',
+  'build-year',
+  'floor',
   'photos',
   'prospectus-added',
   'prospectus-replaced',
@@ -20,6 +26,10 @@ export const ROUND_EDIT_TEXT: Record<RoundEditKind, string> = {
   title: 'Tittelen er endret',
   address: 'Adressen er endret',
   description: 'Beskrivelsen er endret',
+  size: 'Størrelsen er endret',
+  rooms: 'Antall rom er endret',
+  'build-year': 'Byggeåret er endret',
+  floor: 'Etasjen er endret',
   photos: 'Bildene er endret',
   'prospectus-added': 'Salgsoppgaven er lagt ut',
   'prospectus-replaced': 'Salgsoppgaven er byttet ut',
@@ -41,6 +51,15 @@ export const MAILED_EDIT_KINDS: ReadonlySet<RoundEditKind> = new Set<RoundEditKi
   'viewing-added',
   'viewing-removed',
 ]);
+
+/**
+ * A value as a change keeps it (decision 054): the text or number the field held, null when it held none. A
+ * change made while no live bid stood keeps none.
+ */
+export type RoundChangeValue = string | number | null;
+
+/** Refused (409) while a live bid stands: a bid is for this property, and no other (decision 054). */
+export const ADDRESS_LOCKED_MESSAGE = 'Adressen kan ikke endres etter at det er lagt inn bud';
 
 /** A round may show at most this many photos (issue 25). */
 export const MAX_ROUND_PHOTOS = 30;

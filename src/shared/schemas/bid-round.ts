@@ -44,19 +44,24 @@ export type CreateRoundInput = z.infer<typeof createRoundSchema>;
 export const NOTHING_TO_EDIT = 'Oppgi minst én av tittel, adresse og beskrivelse';
 
 /**
- * PATCH /api/bid-rounds/{id} (issue 25): the listing's text, under the create form's limits and messages.
- * Any of the three; a description of null or '' removes it. Fields it does not know are refused, not
- * ignored: a price or a deadline sent here would otherwise seem saved and be lost (decision 046).
+ * PATCH /api/bid-rounds/{id} (decision 046): the listing's text and its facts (size, rooms, build year,
+ * floor; decision 054), under the create form's limits and messages. Any of them; a description or a fact of
+ * null (or '' for the texts) removes it. Fields it does not know are refused, not ignored: a price or a
+ * deadline sent here would otherwise seem saved and be lost (decision 046).
  */
 export const editRoundSchema = z
   .strictObject({
     title: createRoundSchema.shape.title.optional(),
     address: createRoundSchema.shape.address.optional(),
     description: createRoundSchema.shape.description,
+    size: createRoundSchema.shape.size,
+    rooms: createRoundSchema.shape.rooms,
+    buildYear: createRoundSchema.shape.buildYear,
+    floor: createRoundSchema.shape.floor,
   })
-  .refine((v) => v.title !== undefined || v.address !== undefined || v.description !== undefined, {
-    message: NOTHING_TO_EDIT,
-  });
+  // The message names the three fields the form has always had: a client that sends none of them and no
+  // fact is told the same as before (decision 054).
+  .refine((v) => Object.values(v).some((value) => value !== undefined), { message: NOTHING_TO_EDIT });
 
 export type EditRoundInput = z.infer<typeof editRoundSchema>;
 

@@ -162,8 +162,12 @@ export async function updateStartingPrice(
     await updatePropertyPrice(tx, round.propertyId, price);
     const link = await recordStartingPrice(tx, round.id, price, round.price, now);
     await publishEvent(tx, { type: 'round', roundId, change: 'price' });
-    // Shown under 'Endringer' (issue 25); the admin's audit row is the one below, which names both prices.
-    await recordRoundChange(tx, deps, round, viewer, ['starting-price'], now, { audited: true });
+    // Shown under 'Endringer' (decision 046), with both prices while a live bid stands (decision 054); the
+    // admin's audit row is the one below, which names both prices.
+    await recordRoundChange(tx, deps, round, viewer, ['starting-price'], now, {
+      audited: true,
+      values: { 'starting-price': { from: round.price, to: price } },
+    });
     await recordIfActingAsAdmin(
       tx,
       viewer,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ROUND_EDIT_KINDS } from '../../../shared/rules/round-edits';
+import { ROUND_EDIT_KINDS, type RoundChangeValue } from '../../../shared/rules/round-edits';
 import type { DbOrTx } from '../../db/client';
 import { roundChanges, roundViewings } from '../../db/listing-schema';
 import { biddingEnded, highestLiveBid, liveBidsOf } from '../../db/live-bids';
@@ -28,9 +28,10 @@ const viewingsJson = sql<ViewingJson[]>`coalesce((select json_agg(json_build_obj
 // Changes made by one call share their time; they are listed in the form's order (title, address …).
 const EDIT_ORDER = `{${ROUND_EDIT_KINDS.join(',')}}`;
 
-/** A round's change log, oldest first. */
+/** A round's change log, oldest first, with the values a change kept while bids stood (decision 054). */
 const changesJson = sql<ChangeJson[]>`coalesce((select json_agg(json_build_object(
-  'at', ${roundChanges.madeAt}, 'kind', ${roundChanges.kind}, 'byAdmin', ${roundChanges.byAdmin})
+  'at', ${roundChanges.madeAt}, 'kind', ${roundChanges.kind}, 'byAdmin', ${roundChanges.byAdmin},
+  'valueChange', ${roundChanges.valueChange})
   order by ${roundChanges.madeAt}, array_position(${EDIT_ORDER}::text[], ${roundChanges.kind}))
   from ${roundChanges} where ${roundChanges.bidRoundId} = ${bidRounds.id}), '[]'::json)`;
 
@@ -44,6 +45,7 @@ interface ChangeJson {
   at: string;
   kind: string;
   byAdmin: boolean;
+  valueChange: { from: RoundChangeValue; to: RoundChangeValue } | null;
 }
 
 /**

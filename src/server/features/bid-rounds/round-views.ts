@@ -1,4 +1,4 @@
-import type { RoundEditKind } from '../../../shared/rules/round-edits';
+import type { RoundChangeValue, RoundEditKind } from '../../../shared/rules/round-edits';
 import type { MinimumBidDeadlineReason } from '../../../shared/rules/viewing-deadline';
 import {
   type BidRoundView,
@@ -18,7 +18,12 @@ import type { RoundRow } from './round-views.repository';
 interface ListingRow {
   minimumBidDeadlineReason: string | null;
   viewings: { id: string; startsAt: Date; endsAt: Date; note: string | null }[];
-  changes: { at: Date; kind: string; byAdmin: boolean }[];
+  changes: {
+    at: Date;
+    kind: string;
+    byAdmin: boolean;
+    valueChange: { from: RoundChangeValue; to: RoundChangeValue } | null;
+  }[];
 }
 
 interface PhotoRow {
@@ -42,7 +47,13 @@ function listingOf(row: ListingRow) {
     viewings: toViewingViews(row.viewings),
     minimumBidDeadlineReason: (row.minimumBidDeadlineReason as MinimumBidDeadlineReason | null) ?? null,
     changes: row.changes.map(
-      (c): RoundChangeView => ({ at: c.at.toISOString(), kind: c.kind as RoundEditKind, byAdmin: c.byAdmin }),
+      (c): RoundChangeView => ({
+        at: c.at.toISOString(),
+        kind: c.kind as RoundEditKind,
+        byAdmin: c.byAdmin,
+        // Only a change made while a live bid stood kept them (decision 054); the others stay as they were.
+        ...(c.valueChange ? { oldValue: c.valueChange.from, newValue: c.valueChange.to } : {}),
+      }),
     ),
   };
 }

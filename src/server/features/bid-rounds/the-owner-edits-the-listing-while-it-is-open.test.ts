@@ -99,6 +99,22 @@ describe('the owner edits an open round', () => {
     expect(await kindsOf(round.id)).toEqual(['description']);
   });
 
+  it('the facts too: size, rooms, build year and floor, each its own change; null or an empty floor removes one', async () => {
+    const round = await createRoundAs(t, owner.cookie, { size: 74, rooms: 3, buildYear: 1898, floor: '2' });
+    const res = await patch(round.id, { size: 80, rooms: null, buildYear: 1898, floor: '' }, owner.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as BidRoundView).property).toMatchObject({
+      size: 80,
+      rooms: null,
+      buildYear: 1898,
+      floor: null,
+    });
+    expect(await kindsOf(round.id)).toEqual(['floor', 'rooms', 'size']);
+    const bad = await patch(round.id, { rooms: -1 }, owner.cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toContainEqual({ path: 'rooms', message: expect.any(String) });
+  });
+
   it('every signed-in reader sees the changes with when, what and by whom', async () => {
     const round = await newRound();
     await patch(round.id, { description: 'Oppdatert.' }, owner.cookie);

@@ -68,6 +68,18 @@ export async function findAudienceMember(
   return audience.get(userId) ?? null;
 }
 
+/**
+ * Everyone whose bid in the round is live at `at` (see liveBidsOf), each once: a change to the listing made
+ * while their bid stands is told to them with its old and new value (decision 054).
+ */
+export async function findLiveBidders(db: DbOrTx, roundId: string, at: Date): Promise<NoticePerson[]> {
+  const result = await db.execute(sql`select distinct u.id as "userId", u.email, u.first_name as "firstName",
+      u.phone
+    ${liveBidsOf(roundId, sql`${at.toISOString()}::timestamptz`)}
+    order by u.id`);
+  return rowsOf<NoticePerson>(result);
+}
+
 /** The highest live bid at `at` (see liveBidsOf), with its bidder and acceptance deadline, or null. */
 export async function findHighestLiveBid(db: DbOrTx, roundId: string, at: Date) {
   const result = await db.execute(sql`select b.id, b.user_id, b.amount, b.bid_deadline

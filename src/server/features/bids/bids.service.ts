@@ -29,6 +29,7 @@ import { bidActFor } from '../round-chain/round-acts';
 import { type BidSignatureRow, bidSignatureRow, signedByOf } from '../signatures/signature-records';
 import { checkBidSignature } from '../signatures/signatures.service';
 import { placeBatch } from './bid-batches';
+import { findLiveBidders, type NoticePerson } from './bid-notices.repository';
 import { bidPlacedJob } from './bid-notifications';
 import { type BidWithBidder, bidPlan, toBidViews, toOwnerBidViews } from './bid-views';
 import {
@@ -277,6 +278,11 @@ export async function findBidsWithBidders(
 /** The highest live bid's amount at `now`, or null. */
 export function findHighestLiveBid(tx: DbOrTx, roundId: string, now: Date): Promise<number | null> {
   return findHighestLiveAmount(tx, roundId, now);
+}
+
+/** The bidders whose bid in the round is live at `now`, each once, with what a mail to them needs. */
+export function findLiveBiddersOf(tx: DbOrTx, roundId: string, now: Date): Promise<NoticePerson[]> {
+  return findLiveBidders(tx, roundId, now);
 }
 
 /** One bid, if it belongs to the round. */

@@ -1,4 +1,5 @@
-import { ROUND_EDIT_TEXT, type RoundEditKind } from '../../../shared/rules/round-edits';
+import { roundChangeText } from '../../../shared/format/round-change';
+import type { RoundChangeValue, RoundEditKind } from '../../../shared/rules/round-edits';
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { CounterOfferView } from '../../../shared/schemas/counter-offer';
 import type { JournalAct, JournalChange, JournalEntry } from '../../../shared/schemas/journal';
@@ -32,15 +33,18 @@ export interface StoredJournal {
    */
   counterOffers?: StoredCounterOffer[];
   /**
-   * The changes to the listing made while live bids stood (issue 25; decision 046), oldest first. Absent in
-   * journals written before the change log existed, which read as none.
+   * The changes to the listing made while live bids stood (decision 046), oldest first. Absent in journals
+   * written before the change log existed, which read as none.
    */
   changes?: StoredChange[];
 }
 
+/** A change as stored: its old and new value where it kept them (decision 054), absent in older journals. */
 export interface StoredChange {
   at: string;
   kind: RoundEditKind;
+  oldValue?: RoundChangeValue;
+  newValue?: RoundChangeValue;
 }
 
 export type StoredCounterOffer = CounterOfferView & { subjectId: string };
@@ -68,7 +72,7 @@ export interface JournalRound {
   startingPrice: number;
   property: { title: string; address: string; imageUrl: string | null };
   /** The changes made while live bids stood: every reader's copy lists them, as the round page did. */
-  changes?: { at: Date; kind: RoundEditKind }[];
+  changes?: { at: Date; kind: RoundEditKind; oldValue?: RoundChangeValue; newValue?: RoundChangeValue }[];
 }
 
 /**
@@ -156,13 +160,23 @@ export function buildJournal(
       isOwnerCopy,
       round.closedAt,
     ),
-    changes: (round.changes ?? []).map((c) => ({ at: c.at.toISOString(), kind: c.kind })),
+    changes: (round.changes ?? []).map(({ at, ...change }) => ({ at: at.toISOString(), ...change })),
   };
 }
 
-/** 'Endringer mens bud sto', each with the sentence the round page shows. */
+/**
+ * 'Endringer mens bud sto', each with the sentence the round page shows: from its old to its new value where
+ * the change kept them (decision 054), else what changed.
+ */
 export function toJournalChanges(journal: StoredJournal): JournalChange[] {
-  return (journal.changes ?? []).map((c) => ({ at: c.at, kind: c.kind, text: ROUND_EDIT_TEXT[c.kind] }));
+  return (journal.changes ?? []).map((c) => ({
+    at: c.at,
+    kind: c.kind,
+    text: roundChangeText(c),
+    ...(c.oldValue !== undefined && c.newValue !== undefined
+      ? { oldValue: c.oldValue, newValue: c.newValue }
+      : {}),
+  }));
 }
 
 /** Replaces a deleted user's details in a stored journal with 'Slettet bruker'. */

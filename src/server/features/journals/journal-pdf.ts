@@ -182,7 +182,7 @@ const CHANGE_COLUMNS: Column[] = [
   { header: 'Endring i annonsen', width: 425 },
 ];
 
-/** What the seller changed in the listing while bids stood: what and when, never the old text. */
+/** What the seller changed in the listing while bids stood: what, when, and from what to what (decision 054). */
 function changes(doc: Doc, journal: PdfJournal): void {
   const list = journal.changes ?? [];
   if (list.length === 0) return;

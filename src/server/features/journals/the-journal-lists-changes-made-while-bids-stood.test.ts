@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userIdOf } from '../../../../tests/setup/admin';
 import { journalOf } from '../../../../tests/setup/journal-acts';
 import { pdfText } from '../../../../tests/setup/pdf-text';
 import { rejectionHelpers } from '../../../../tests/setup/rejections';
@@ -10,7 +11,8 @@ import { findJournal, updateJournalData } from './journals.repository';
 
 // Issue 25, item 10 (decision 046): the budjournal lists the changes to the listing made while live bids
 // stood, for every reader: 'Endringer mens bud sto' in the journal (JSON and PDF), and a CSV row among the
-// acts. A change made before any bid is on the round page only.
+// acts, each from its old to its new value (decision 054). A change made before any bid is on the round
+// page only.
 
 let t: TestApp;
 let h: ReturnType<typeof rejectionHelpers>;
@@ -38,6 +40,7 @@ const download = async (id: string, what: 'journal.pdf' | 'journal/csv', cookie:
   expect(res.statusCode, res.body).toBe(200);
   return res;
 };
+const CHANGE_TEXT = 'Beskrivelsen er endret fra «Først.» til «Etter budet: taket må skiftes.»';
 const csvRows = (body: string) =>
   body
     .trim()
@@ -69,7 +72,13 @@ describe('the journal lists the changes made while bids stood', () => {
     for (const reader of [owner, arne]) {
       const journal = await journalOf(t, roundId, reader.cookie);
       expect(journal.changes).toEqual([
-        { at: expect.any(String), kind: 'description', text: 'Beskrivelsen er endret' },
+        {
+          at: expect.any(String),
+          kind: 'description',
+          text: CHANGE_TEXT,
+          oldValue: 'Først.',
+          newValue: 'Etter budet: taket må skiftes.',
+        },
       ]);
       const bidAt = journal.acts.find((a) => a.kind === 'Bud')?.at ?? '';
       expect(Date.parse(journal.changes[0]?.at ?? '')).toBeGreaterThan(Date.parse(bidAt));
@@ -89,7 +98,7 @@ describe('the journal lists the changes made while bids stood', () => {
       const text = pdfText((await download(roundId, 'journal.pdf', reader.cookie)).rawPayload);
       const section = text.indexOf('Endringer mens bud sto (1) Tidspunkt Endring i annonsen');
       expect(section).toBeGreaterThan(text.indexOf('Hendelser ('));
-      expect(text.indexOf(`${at} Beskrivelsen er endret`, section)).toBeGreaterThan(section);
+      expect(text.indexOf(`${at} Beskrivelsen er endret fra «Først.» til`, section)).toBeGreaterThan(section);
       expect(text).not.toContain('Tittelen er endret');
     }
   });
@@ -98,13 +107,23 @@ describe('the journal lists the changes made while bids stood', () => {
     const rows = csvRows((await download(roundId, 'journal/csv', owner.cookie)).body);
     expect(rows.map((r) => [r[12], r[13]])).toEqual([
       ['Bud', ''],
-      [CHANGE_ROW_KIND, 'Beskrivelsen er endret'],
+      [CHANGE_ROW_KIND, CHANGE_TEXT],
       ['Budrunden lukket', 'Lukket av selger eller administrator'],
     ]);
     const { changes } = await journalOf(t, roundId, owner.cookie);
     const change = rows[1] ?? [];
     expect(change[5]).toBe(formatShortDateTime(changes[0]?.at ?? ''));
     expect(change.length).toBe(rows[0]?.length);
+  });
+
+  it('a change a journal kept without values (before decision 054) reads as what changed', async () => {
+    const row = await findJournal(t.deps.db, roundId, await userIdOf(t, arne.email));
+    if (!row) throw new Error('no journal');
+    const changes = (row.journalData.changes ?? []).map(({ at, kind }) => ({ at, kind }));
+    await updateJournalData(t.deps.db, row.id, { ...row.journalData, changes });
+    expect((await journalOf(t, roundId, arne.cookie)).changes).toEqual([
+      { at: expect.any(String), kind: 'description', text: 'Beskrivelsen er endret' },
+    ]);
   });
 
   it('a journal written before the change log reads with none', async () => {

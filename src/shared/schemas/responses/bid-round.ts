@@ -21,13 +21,29 @@ export const viewingSchema = z
 /** Which rule sets the shortest acceptance deadline: the 12:00 rule after the last viewing, or the seller's. */
 export const minimumBidDeadlineReasonSchema = z.enum(['viewing', 'seller']);
 
-/** One change to the listing after it was published (issue 25): what and when, never the old text. */
+/** A value a change kept (decision 054): a text, a number (m², rooms, year, kroner), or null for none. */
+export const roundChangeValueSchema = z.union([z.string(), z.number()]).nullable();
+
+/**
+ * The old and the new value of a change made while a live bid stood (decision 054). Absent on a change made
+ * before the first bid, and on one that has no value to name (photos, the salgsoppgave, a viewing).
+ */
+export const roundChangeValueFields = {
+  oldValue: roundChangeValueSchema.optional().describe('Verdien før endringen, når bud sto'),
+  newValue: roundChangeValueSchema.optional().describe('Verdien etter endringen, når bud sto'),
+};
+
+/**
+ * One change to the listing after it was published (decision 046): what and when, and for a change made
+ * while a live bid stood, from what to what (decision 054).
+ */
 export const roundChangeSchema = z
   .object({
     at: timestamp,
     kind: z.enum(ROUND_EDIT_KINDS),
     /** Made by an administrator, not the owner. */
     byAdmin: z.boolean(),
+    ...roundChangeValueFields,
   })
   .meta({ id: 'Endring' });
 

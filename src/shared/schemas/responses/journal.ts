@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JOURNAL_ACT_KINDS } from '../../rules/journal-acts';
 import { ROUND_EDIT_KINDS } from '../../rules/round-edits';
 import { bidPlanFields } from './bid';
-import { closeReasonSchema, wholeNumber } from './bid-round';
+import { closeReasonSchema, roundChangeValueFields, wholeNumber } from './bid-round';
 import { timestamp } from './common';
 import { chainHeadSchema, chainLinkFields } from './record';
 
@@ -79,15 +79,20 @@ export const journalActSchema = z
   .meta({ id: 'Budjournalhendelse' });
 
 /**
- * A change to the listing made while live bids stood (issue 25, item 10; decision 046): a bidder bid on the
- * listing as it was, so the journal says what changed and when, never the old text.
+ * A change to the listing made while live bids stood (decisions 046 and 054): a bidder bid on the listing as
+ * it was, so the journal says what changed, when, and from what to what. Journals written before decision
+ * 054, and changes with no value to name (photos, the salgsoppgave, a viewing), have no values.
  */
 export const journalChangeSchema = z
   .object({
     at: timestamp,
     kind: z.enum(ROUND_EDIT_KINDS),
-    /** 'Beskrivelsen er endret': the sentence the round page's 'Endringer' shows. */
+    /**
+     * The sentence the round page's 'Endringer' shows: 'Tittelen er endret fra «Gamle» til «Ny»', or
+     * 'Beskrivelsen er endret' without values.
+     */
     text: z.string(),
+    ...roundChangeValueFields,
   })
   .meta({ id: 'EndringMensBudSto' });
 

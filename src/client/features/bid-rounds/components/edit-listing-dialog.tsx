@@ -1,7 +1,8 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { ADDRESS_LOCKED_MESSAGE } from '../../../../shared/rules/round-edits';
 import { type BidRoundView, editRoundSchema } from '../../../../shared/schemas/bid-round';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { Modal } from '../../../components/modal';
@@ -9,25 +10,46 @@ import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { useEditRound } from '../api/use-edit-round';
 
+type NumberField = 'size' | 'rooms' | 'buildYear';
+
 const valuesOf = (round: BidRoundView) => ({
   title: round.property.title,
   address: round.property.address,
   description: round.property.description ?? '',
+  size: round.property.size,
+  rooms: round.property.rooms,
+  buildYear: round.property.buildYear,
+  floor: round.property.floor ?? '',
 });
 
 /**
- * The listing's title, address and description, as they are now, under the create form's rules. The server
- * records only what really changed; buyers see it under 'Endringer', and followers hear of a new description.
+ * The listing's title, address, description and facts, as they are now, under the create form's rules. The
+ * server records only what really changed; buyers see it under 'Endringer', followers hear of a new
+ * description, and while a live bid stands, the bidders hear of every change from its old to its new value
+ * and the address stays as it is (decision 054).
  */
 function EditListingForm({ round, onDone }: { round: BidRoundView; onDone: () => void }) {
   const edit = useEditRound(round.id);
+  const bidsStand = round.liveBidCount > 0;
   const form = useForm({ initialValues: valuesOf(round), validate: zod4Resolver(editRoundSchema) });
+  const numberProps = (field: NumberField) => ({
+    ...form.getInputProps(field),
+    value: form.values[field] ?? '',
+    onChange: (next: number | string) => form.setFieldValue(field, typeof next === 'number' ? next : null),
+    allowNegative: false,
+    allowDecimal: false,
+    hideControls: true,
+  });
   const submit = form.onSubmit((values) => {
     edit.mutate(
       {
         title: values.title.trim(),
         address: values.address.trim(),
         description: values.description.trim() || null,
+        size: values.size,
+        rooms: values.rooms,
+        buildYear: values.buildYear,
+        floor: values.floor.trim() || null,
       },
       {
         onSuccess: () => {
@@ -46,14 +68,36 @@ function EditListingForm({ round, onDone }: { round: BidRoundView; onDone: () =>
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput label="Tittel" required data-autofocus {...form.getInputProps('title')} />
-        <TextInput label="Adresse" required autoComplete="off" {...form.getInputProps('address')} />
+        {/* A bid that stands binds its bidder to this property: the server refuses a new address with the
+            same words (409), which a bid placed after the dialog opened would bring up on the field. */}
+        <TextInput
+          label="Adresse"
+          required
+          autoComplete="off"
+          disabled={bidsStand}
+          description={bidsStand ? ADDRESS_LOCKED_MESSAGE : undefined}
+          {...form.getInputProps('address')}
+        />
         <GrowingTextarea
           label="Beskrivelse"
-          description="Budrunden viser hva som er endret og når. Følgerne får e-post om en ny beskrivelse."
+          description={
+            bidsStand
+              ? 'Budrunden viser hva som er endret, når, og fra hva til hva. Budgiverne med gjeldende bud får e-post om hver endring.'
+              : 'Budrunden viser hva som er endret og når. Følgerne får e-post om en ny beskrivelse.'
+          }
           minRows={4}
           maxRows={12}
           {...form.getInputProps('description')}
         />
+        <Title order={3} size="h5" mt="xs">
+          Om eiendommen
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <NumberInput label="Størrelse (m²)" {...numberProps('size')} />
+          <NumberInput label="Antall rom" {...numberProps('rooms')} />
+          <NumberInput label="Byggeår" {...numberProps('buildYear')} />
+          <TextInput label="Etasje" {...form.getInputProps('floor')} />
+        </SimpleGrid>
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone}>
             Avbryt

@@ -4,9 +4,9 @@ import type { JournalChange } from '../../../../shared/schemas/journal';
 import { formatWhen } from './journal-entry-parts';
 
 /**
- * 'Endringer mens bud sto' (issue 25; decision 046): what the seller changed in the listing while bids
- * stood, oldest first; only what and when. Nothing is shown for a journal without any, which may be one
- * written before changes were recorded.
+ * 'Endringer mens bud sto' (decision 046): what the seller changed in the listing while bids stood, oldest
+ * first, each from its old to its new value where the journal kept them (decision 054). Nothing is shown for
+ * a journal without any, which may be one written before changes were recorded.
  */
 export function JournalChanges({ changes }: { changes: JournalChange[] }) {
   const titleId = useId();
@@ -20,7 +20,8 @@ export function JournalChanges({ changes }: { changes: JournalChange[] }) {
         {changes.map((change, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: written once at the close, never reordered.
           <List.Item key={i}>
-            <Text span size="sm">
+            {/* pre-line: a description's own line breaks, kept in its old and new value. */}
+            <Text span size="sm" style={{ whiteSpace: 'pre-line' }}>
               {formatWhen(change.at)}: {change.text}
             </Text>
           </List.Item>

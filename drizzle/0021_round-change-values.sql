@@ -1,0 +1,1 @@
+ALTER TABLE "round_changes" ADD COLUMN "value_change" jsonb;
