@@ -97,9 +97,16 @@ export async function findRoundsNaming(db: DbOrTx, userId: string): Promise<stri
 
 /**
  * Account deletion: the acts stop pointing at the person and the signed statements (which name them) go.
- * The salt stays with the act, linked to no one, and the chain stays whole.
+ * The salt stays with the act, linked to no one, and the chain stays whole. That covers the acts about the
+ * person and those they signed about someone else too (an owner's rejection, counter-offer or choice of
+ * winner, kept with the bidder it concerns): each of those is found by the act its signature covers, which
+ * names no one (decision 041).
  */
 export async function forgetUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`update round_acts r set secret = r.secret - 'statement'
+    where r.secret ? 'statement' and exists (select 1 from act_signatures a
+      where a.user_id = ${userId}::uuid and a.bid_round_id = r.round_id
+        and a.canonical_act = r.secret->>'signedAct')`);
   await db.execute(sql`update round_acts set user_id = null, secret = secret - 'statement'
     where user_id = ${userId}::uuid`);
 }
