@@ -107,6 +107,10 @@ function report(
   };
   lines.push(`${mark('links')} Lenker: ${links} av ${result.length} stemmer`);
   lines.push(`${mark('signatures')} Signaturer: ${signatures} kontrollert`);
+  if (result.checked.sealed > 0)
+    lines.push(
+      `  Forseglede signaturer i andres handlinger: ${result.checked.sealed} (de finnes, men delene er ikke dine å se)`,
+    );
   lines.push(`${mark('commitments')} Forpliktelser du har nøkkelen til: ${commitments} kontrollert`);
   if (receipts > 0)
     lines.push(`${mark('receipts')} Kvitteringer: ${result.checked.receipts} av ${receipts} finnes i kjeden`);

@@ -10,7 +10,7 @@
 export const GENESIS_HASH = '0'.repeat(64);
 export const ROUND_ACT_VERSION = 1;
 
-/** A passkey's signature over an act (decision 039), every part base64url, as the chain keeps it. */
+/** A passkey's signature over an act (decision 039), every part base64url, as the act's secret keeps it. */
 export interface ActSignature {
   credentialId: string;
   /** The passkey's COSE public key. */
@@ -20,6 +20,15 @@ export interface ActSignature {
   signature: string;
   /** The server's nonce: the challenge was base64url(SHA-256(canonical signed act ‖ nonce)). */
   nonce: string;
+}
+
+/**
+ * A signature as an act carries it (decision 055): a salted hash of the canonical JSON of its parts, which
+ * only the act's readers (the owner, admins, the act's own party) get, with the salt. Acts written before
+ * then carry the parts themselves (ActSignature).
+ */
+export interface SealedSignature {
+  sealed: string;
 }
 
 interface ActBase {
@@ -48,14 +57,14 @@ export type RoundAct = ActBase &
         terms: string;
         /** SHA-256(salt ‖ the statement signed), or null for an unsigned bid. */
         statement: string | null;
-        signature: ActSignature | null;
+        signature: SealedSignature | ActSignature | null;
       })
     | (ActAboutBidder & {
         kind: 'rejection';
         bidId: string;
         /** SHA-256(salt ‖ the seller's message), or null without one. */
         message: string | null;
-        signature: ActSignature | null;
+        signature: SealedSignature | ActSignature | null;
       })
     | (ActAboutBidder & {
         kind: 'counter-offer';
@@ -66,7 +75,7 @@ export type RoundAct = ActBase &
         /** SHA-256(salt ‖ canonical JSON of { conditions }). */
         terms: string;
         statement: string | null;
-        signature: ActSignature | null;
+        signature: SealedSignature | ActSignature | null;
       })
     | (ActAboutBidder & {
         kind: 'counter-offer-accepted';
@@ -75,19 +84,19 @@ export type RoundAct = ActBase &
         bidId: string;
         amount: number;
         statement: string | null;
-        signature: ActSignature | null;
+        signature: SealedSignature | ActSignature | null;
       })
     | (ActAboutBidder & {
         kind: 'counter-offer-declined' | 'counter-offer-withdrawn' | 'counter-offer-lapsed';
         counterOfferId: string;
-        signature: ActSignature | null;
+        signature: SealedSignature | ActSignature | null;
       })
     | (ActAboutBidder & {
         kind: 'winner';
         bidId: string;
         amount: number;
         statement: string | null;
-        signature: ActSignature | null;
+        signature: SealedSignature | ActSignature | null;
       })
     | { kind: 'closed'; reason: string; winningBidId: string | null }
     | { kind: 'anonymised'; party: string | null }

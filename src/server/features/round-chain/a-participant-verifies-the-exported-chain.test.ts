@@ -90,6 +90,7 @@ describe('a participant verifies the exported chain', () => {
     expect(result.checked).toEqual({
       links: asOwner.acts.length,
       signatures: 1,
+      sealed: 0,
       commitments: asOwner.acts.filter((l) => l.secret).length,
       receipts: 0,
     });
@@ -132,8 +133,8 @@ describe('a participant verifies the exported chain', () => {
       [
         signedSeq,
         (c) => {
-          const signature = link(c, signedSeq).act.signature as { signature: string };
-          // The signature's bytes, one changed: the hash then breaks first, so recompute nothing and look.
+          // The signature's bytes, one changed in the parts beside the act: they no longer hash to its seal.
+          const signature = link(c, signedSeq).secret?.signature as { signature: string };
           signature.signature = oneCharOff(signature.signature, 20);
         },
       ],
@@ -160,10 +161,14 @@ describe('a participant verifies the exported chain', () => {
       reason: 'Beløpet i handlingen (4000000) er ikke det som ble signert (4100000)',
       failed: 'signatures',
     });
+    // Forged parts sealed anew with the act's salt (Arne's own act, so his to read): the seal then holds
+    // and the passkey's signature does not.
     const forgedSignature = rehashed(
       tampered(asArne, (c) => {
-        const signature = link(c, signedSeq).act.signature as { signature: string };
-        signature.signature = oneCharOff(signature.signature, 20);
+        const forged = link(c, signedSeq);
+        const parts = forged.secret?.signature as Record<string, string>;
+        parts.signature = oneCharOff(String(parts.signature), 20);
+        forged.act.signature = { sealed: sha256Hex(`${forged.secret?.salt}${canonicalJson(parts)}`) };
       }),
     );
     expect(await verifyChainExport(forgedSignature)).toMatchObject({ ok: false, brokenAt: signedSeq });

@@ -40,20 +40,36 @@ interface Secret {
   terms?: CanonicalValue;
   statement?: string;
   signedAct?: string;
+  signature?: ActSignature;
   message?: string;
 }
+
+/**
+ * A signature as the act carries it (decision 055): sealed, a salted hash of its parts. The parts themselves
+ * (the passkey's credential id and public key, the client data, the nonce) are the act's secret, for those
+ * who may read its terms: with the nonce and the challenge, anyone could test guesses of the signed terms,
+ * and the same key in every round would link a person's acts across rounds.
+ */
+const sealed = (salt: string, signature: ActSignature) => ({
+  sealed: saltedHash(salt, canonicalJson(signature as unknown as CanonicalValue)),
+});
 
 function aboutBidder(userId: string, signed?: SignedBy | null) {
   const salt = randomBytes(32).toString('hex');
   const secret: Secret = { salt };
-  if (signed) Object.assign(secret, { statement: signed.statement, signedAct: signed.canonicalAct });
+  if (signed)
+    Object.assign(secret, {
+      statement: signed.statement,
+      signedAct: signed.canonicalAct,
+      signature: signed.signature,
+    });
   return {
     salt,
     secret,
     fields: {
       bidder: commitment(salt, userId),
       statement: signed ? saltedHash(salt, signed.statement) : null,
-      signature: signed?.signature ?? null,
+      signature: signed ? sealed(salt, signed.signature) : null,
     },
   };
 }

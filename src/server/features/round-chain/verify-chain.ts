@@ -22,6 +22,7 @@ export interface ExportedLink {
     terms?: unknown;
     statement?: string;
     signedAct?: string;
+    signature?: unknown;
     message?: string;
   };
 }
@@ -44,8 +45,11 @@ export interface ChainVerification {
   reason?: string;
   /** Which check failed there. */
   failed?: ChainCheck;
-  /** How many of each were checked and held. */
-  checked: { links: number; signatures: number; commitments: number; receipts: number };
+  /**
+   * How many of each were checked and held. `sealed`: signatures this reader sees only as present, sealed in
+   * acts about others (decision 055), whose parts are not theirs to read.
+   */
+  checked: { links: number; signatures: number; sealed: number; commitments: number; receipts: number };
   /** The seqs of the reader's own acts (their user id behind the commitment). */
   own: number[];
 }
@@ -103,8 +107,27 @@ function signedActProblem(act: Record<string, unknown>, signedAct: string): stri
   return null;
 }
 
-async function signatureProblem(link: ExportedLink, rp: RelyingParty): Promise<string | null> {
-  const signature = link.act.signature as Record<string, unknown>;
+/**
+ * Whether the act's signature holds: 'sealed' when it is sealed (decision 055) and this reader does not hold
+ * its parts; null when it holds; else why not. A sealed signature's parts must hash, with the act's salt, to
+ * its seal; an older act carries its parts in the open.
+ */
+async function signatureProblem(link: ExportedLink, rp: RelyingParty): Promise<string | null | 'sealed'> {
+  const inAct = link.act.signature as Record<string, unknown>;
+  let signature: Record<string, unknown> = inAct;
+  if (typeof inAct.sealed === 'string') {
+    const parts = link.secret?.signature;
+    if (!link.secret || parts === undefined) return 'sealed';
+    let text: string;
+    try {
+      text = canonicalJson(parts as CanonicalValue);
+    } catch {
+      return 'Signaturens deler kan ikke skrives som kanonisk JSON';
+    }
+    if (inAct.sealed !== sha256Hex(link.secret.salt + text))
+      return 'Signaturens deler stemmer ikke med forseglingen i handlingen';
+    signature = parts as Record<string, unknown>;
+  }
   const check = await checkChainSignature(signature, rp);
   if (!check.ok) return check.reason;
   const signedAct = link.secret?.signedAct;
@@ -148,7 +171,7 @@ export async function verifyChainExport(
   exported: ExportedChain,
   opts: { receipts?: ChainLink[] } = {},
 ): Promise<ChainVerification> {
-  const checked = { links: 0, signatures: 0, commitments: 0, receipts: 0 };
+  const checked = { links: 0, signatures: 0, sealed: 0, commitments: 0, receipts: 0 };
   const readerId = exported.reader?.userId;
   const own: number[] = [];
   let broken: Broken | null = null;
@@ -163,11 +186,11 @@ export async function verifyChainExport(
     checked.links += 1;
     if (link.act.signature) {
       const why = await signatureProblem(link, exported.relyingParty);
-      if (why) {
+      if (why === 'sealed') checked.sealed += 1;
+      else if (why) {
         broken = { seq, reason: why, check: 'signatures' };
         break;
-      }
-      checked.signatures += 1;
+      } else checked.signatures += 1;
     }
     if (link.secret) {
       const why = commitmentProblem(link);

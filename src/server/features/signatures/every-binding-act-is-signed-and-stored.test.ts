@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actSigningHelpers } from '../../../../tests/setup/act-signing';
 import { addPasskey, newAuthenticator } from '../../../../tests/setup/passkeys';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { canonicalJson } from '../../../shared/signing/canonical-json';
 
 // Issue 24 item 6 (decision 041): the owner's 'Gi motbud', 'Avslå' and 'Velg som vinner', and the bidder's
 // 'Aksepter motbud', each signed with a passkey over words and a canonical act, verified by the act's own
@@ -34,12 +35,34 @@ function expectConsistent(row: {
   expect(clientData).toMatchObject({ type: 'webauthn.get', challenge });
 }
 
-/** The act of `kind` in the round's chain (decision 040), as the owner's export gives it. */
-async function chainAct(roundId: string, cookie: string, kind: string) {
+/** The link of `kind` in the round's chain (decision 040), as the owner's export gives it. */
+async function chainLink(roundId: string, cookie: string, kind: string) {
   const res = await t.request({ method: 'GET', url: `/api/bid-rounds/${roundId}/journal/export`, cookie });
   expect(res.statusCode, res.body).toBe(200);
-  const acts = (res.json() as { acts: { act: { kind: string; signature: unknown } }[] }).acts;
-  return acts.find((a) => a.act.kind === kind)?.act;
+  const acts = (
+    res.json() as {
+      acts: { act: { kind: string; signature: unknown }; secret?: { salt: string; signature?: unknown } }[];
+    }
+  ).acts;
+  return acts.find((a) => a.act.kind === kind);
+}
+
+/**
+ * The act carries its signature sealed, and the owner's export holds the stored parts beside it, hashing with
+ * the act's salt to the seal (decision 055).
+ */
+async function expectInChain(
+  roundId: string,
+  cookie: string,
+  kind: string,
+  row: Parameters<typeof chainSignature>[0],
+) {
+  const link = await chainLink(roundId, cookie, kind);
+  expect(link?.secret?.signature).toEqual(chainSignature(row));
+  const sealed = createHash('sha256')
+    .update(`${link?.secret?.salt}${canonicalJson(chainSignature(row))}`, 'utf8')
+    .digest('hex');
+  expect(link?.act.signature).toEqual({ sealed });
 }
 
 /** The signature the chain carries is the stored one. */
@@ -136,7 +159,7 @@ describe('every binding act signed with a passkey', () => {
     });
     if (acceptRow) expectConsistent(acceptRow);
     expect((await h.round(s.roundId, s.owner.cookie)).isClosed).toBe(true);
-    // Each act's entry in the round's chain carries its signature.
+    // Each act's entry in the round's chain carries its signature, sealed.
     const pairs = [
       ['counter-offer', offerRow],
       ['rejection', rejectRow],
@@ -144,7 +167,7 @@ describe('every binding act signed with a passkey', () => {
     ] as const;
     for (const [kind, row] of pairs) {
       if (!row) throw new Error(`no ${kind} signature`);
-      expect((await chainAct(s.roundId, s.owner.cookie, kind))?.signature).toEqual(chainSignature(row));
+      await expectInChain(s.roundId, s.owner.cookie, kind, row);
     }
   });
 
@@ -169,7 +192,7 @@ describe('every binding act signed with a passkey', () => {
     });
     if (!row) throw new Error('no signature stored');
     expectConsistent(row);
-    expect((await chainAct(s.roundId, s.owner.cookie, 'winner'))?.signature).toEqual(chainSignature(row));
+    await expectInChain(s.roundId, s.owner.cookie, 'winner', row);
   });
 
   it('hands the options only to the party who signs: 403 for others, 404 for an unknown subject', async () => {

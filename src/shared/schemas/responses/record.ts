@@ -51,6 +51,17 @@ export const chainExportSchema = z
             terms: z.unknown().optional(),
             statement: z.string().optional(),
             signedAct: z.string().optional(),
+            /** A sealed signature's parts (decision 055), for the readers of the act's terms. */
+            signature: z
+              .object({
+                credentialId: z.string(),
+                publicKey: z.string(),
+                authenticatorData: z.string(),
+                clientDataJSON: z.string(),
+                signature: z.string(),
+                nonce: z.string(),
+              })
+              .optional(),
             message: z.string().optional(),
           })
           .optional(),
