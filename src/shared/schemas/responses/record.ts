@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The link an act took in its round's chain (decision 040, issue 24 item 9): every receipt carries it, the
+ * The link an act took in its round's chain (decision 040): every receipt carries it, the
  * answer of each act's call as `seq` and `hash`.
  */
 export const chainLinkFields = {
