@@ -4,7 +4,7 @@ import { actSigningHelpers } from '../../../../tests/setup/act-signing';
 import { addPasskey, newAuthenticator } from '../../../../tests/setup/passkeys';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 
-// Issue 24 item 6 (decision 041): the owner's 'Gi motbud', 'Avslå' and 'Velg som vinner', and the bidder's
+// Decision 041: the owner's 'Gi motbud', 'Avslå' and 'Velg som vinner', and the bidder's
 // 'Aksepter motbud', each signed with a passkey over words and a canonical act, verified by the act's own
 // call, and stored with the act.
 

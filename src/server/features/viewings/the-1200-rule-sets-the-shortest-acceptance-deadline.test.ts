@@ -13,7 +13,7 @@ import {
   viewingOn,
 } from '../../../../tests/setup/viewings';
 
-// Issue 25, item 7 (forskrift om eiendomsmegling § 6-3): with viewings, no acceptance deadline may be
+// Decision 045 (forskrift om eiendomsmegling § 6-3): with viewings, no acceptance deadline may be
 // earlier than 12:00 Oslo time on the first working day after the last viewing. The effective shortest
 // deadline is the later of that and the seller's own, and moves as viewings come and go; bids are checked
 // against it. All through HTTP, as the owner's and the bidders' screens see it.
