@@ -17,7 +17,7 @@ import { users } from './schema';
 // One row per act of a round, appended only by the database function append_round_act (migration 0014),
 // under the round's lock: hash = SHA-256(prev_hash ‖ act), act being the canonical JSON text that was
 // hashed, kept as text so that it is hashed again byte for byte. No foreign key to bid_rounds: the chain
-// outlives the round's deletion (item 12).
+// outlives the round's deletion (decision 042).
 export const roundActs = pgTable(
   'round_acts',
   {

@@ -36,9 +36,9 @@ async function shortest(roundId: string) {
   return { minimumBidDeadline: view.minimumBidDeadline, reason: view.minimumBidDeadlineReason };
 }
 
-// The three examples, as facts checked against date-holidays, one row a year: a viewing may not be
-// in the past, so each case is taken from the first year in which it is still two days or more ahead.
-// 12:00 in Oslo on each deadline day is 10:00 UTC (summer time).
+// The three holiday examples of decision 045, as facts checked against date-holidays, one row a year: a
+// viewing may not be in the past, so each case is taken from the first year in which it is still two days or
+// more ahead. 12:00 in Oslo on each deadline day is 10:00 UTC (summer time).
 const HOLIDAY_CASES: Record<string, Array<[viewingDay: string, deadline: string]>> = {
   // Skjærtorsdag, langfredag and 2. påskedag are holidays: Easter Wednesday gives the Tuesday after.
   'Easter Wednesday': [
