@@ -1,5 +1,5 @@
 // Checks a round's chain offline, from the JSON that 'Last ned kjeden (JSON)' or
-// GET /api/bid-rounds/{id}/journal/export gives (issue 24 item 11, decision 040): every link, every
+// GET /api/bid-rounds/{id}/journal/export gives (decision 040): every link, every
 // signature, the commitments the reader holds the secrets of, and the receipts given. Needs no server,
 // no account and no database.
 //   npm run verify-journal -- budkjede.json

@@ -5,9 +5,9 @@
  * postgres://postgres@127.0.0.1:5432/postgres): bid-to-screen latency over GET /api/events at 2,000
  * subscribers, the server's memory per idle stream, a 20-bidder storm on one round, mail throughput to a
  * local SMTP sink, and the signed-in list's throughput against a Fastify hello world; then a notification
- * storm (issue 21): 7,000 bids on a round with 20 followers, the messages it queued and when the last went. Builds the server
+ * storm (decision 028): 7,000 bids on a round with 20 followers, the messages it queued and when the last went. Builds the server
  * (esbuild, under a second) unless --no-build; uses a database of its own and drops it at the end.
- * Issue 11 describes the targets. Not part of npm test.
+ * Prints the figures beside the targets (decisions 015 and 050). Not part of npm test.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -100,7 +100,7 @@ async function main(): Promise<number> {
     }),
   );
 
-  // Printed in the order of issue 11's list, whatever order the phases ran in.
+  // Printed in one fixed order, whatever order the phases ran in.
   const rowsOf = new Map<Phase, Row[]>();
   const detailsOf = new Map<Phase, string[]>();
   let failed = 0;

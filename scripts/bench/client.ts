@@ -1,11 +1,11 @@
 /**
  * npm run bench:client [-- --no-build] [-- --runs=N] [-- --no-lighthouse] [-- --only-photos]
  *
- * The client's weight and Lighthouse scores (issue 12): builds the product (npm run build), starts it on an
- * embedded database with the demo data, and then, in Debian's Chromium,
+ * The client's weight and Lighthouse scores (decision 018): builds the product (npm run build), starts it on
+ * an embedded database with the demo data, and then, in Debian's Chromium,
  *  - sums the JavaScript (gzipped) and CSS each main page loads before it shows its content;
  *  - runs Lighthouse's mobile preset on the landing page and on a signed-in round page;
- *  - and on a round page with 30 photos beside one with a single photo (issue 25: within 5 points).
+ *  - and on a round page with 30 photos beside one with a single photo (decision 047: within 5 points).
  *    `--only-photos` runs this comparison alone.
  * Prints the figures beside the targets. Needs no PostgreSQL. Not part of npm test.
  */

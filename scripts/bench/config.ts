@@ -35,7 +35,7 @@ export const config = {
   warmupS: quick ? 1 : 2,
   connections: 50,
   openRounds: 20,
-  // Issue 21, item 13: a storm of this many bids on a round with this many followers, and how long the
+  // Decision 028: a storm of this many bids on a round with this many followers, and how long the
   // notifications may take to be out (the storm is cut off at notifyStormMaxMs if bids are slower).
   notifyBids: quick ? 1_000 : 7_000,
   notifyFollowers: 20,

@@ -1,4 +1,4 @@
-// Issue 25, "Done when": Lighthouse on the round page with 30 photos stays within 5 points of the round page
+// Decision 047: Lighthouse on the round page with 30 photos stays within 5 points of the round page
 // with one. Both rounds are made through the API as a seller's browser makes them (each photo through the
 // three upload calls, so the server makes its sizes), then audited alike, as the same signed-in bidder.
 import { CHROMIUM_PATH } from '../../tests/e2e/chromium';

@@ -47,7 +47,7 @@ const MESSAGE_TYPES = ['mail:send', 'mail:notice', 'bid:new-bid-mail', 'sms:send
 const STORM_WORK = ['bid:placed', 'bid:notice-digest', ...MESSAGE_TYPES];
 
 /**
- * Issue 21, item 13: a storm of `bids` bids on one round with followers, then how many messages it queued
+ * Decision 028: a storm of `bids` bids on one round with followers, then how many messages it queued
  * and how long until the last one was out (mail to the SMTP sink, SMS to the log provider).
  */
 export async function runNotifyFlood(

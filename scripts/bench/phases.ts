@@ -140,7 +140,7 @@ export async function runNotifyPhase(
   const [queuedRow, lastRow] = notifyRows(c);
   const notices = r.noticeMails + r.noticeSms;
   const queued = `${num(notices)} new-bid messages to the owner and followers (${num(r.noticeMails)} mails to ${r.noticeRecipients} people, ${num(r.noticeSms)} SMS), plus ${num(r.receipts)} receipts to the bidders (one per bid, never folded)`;
-  // The issue's "a few hundred messages ... the last one out within 2 minutes" are the owner's and the
+  // The targets above ("a few hundred", "≤ 120 s") count the owner's and the
   // followers'; the receipts (one per bid) are timed beside them.
   const last =
     r.lastNoticeS === null

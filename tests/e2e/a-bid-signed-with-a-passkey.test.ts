@@ -10,7 +10,7 @@ import { screenshotAtBothWidths } from './screenshots';
 import { openRound } from './seller-and-bidder';
 import { addPasskeyOnScreen } from './virtual-passkey';
 
-// Issue 24, items 4, 5 and 7 on screen (decision 039): a bidder with a passkey reads the words of the bid in
+// Decision 039 on screen: a bidder with a passkey reads the words of the bid in
 // the confirm dialog and signs them with a virtual authenticator (Chrome DevTools Protocol) that verifies
 // its user; the seller sees 'Signert med passnøkkel' beside the bid. WebAuthn refuses IP addresses, so the
 // app is opened at localhost with APP_URL to match.

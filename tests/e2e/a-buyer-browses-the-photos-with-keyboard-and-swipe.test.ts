@@ -20,7 +20,7 @@ const photoId = (path: string) => path.match(/([0-9a-f-]{36})\.(jpg|png)$/)?.[1]
 /** The element that has the focus, by its accessible name. */
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
 
-// Issue 25: the round page's gallery and its full-screen viewer, as a buyer uses them.
+// Decision 047: the round page's gallery and its full-screen viewer, as a buyer uses them.
 describe.skipIf(!chromiumAvailable())('a buyer browses the photos with the keyboard and a swipe', () => {
   let server: E2eServer;
   let browser: Browser;

@@ -11,7 +11,7 @@ import { logIn } from './log-in';
 import { screenshotAtBothWidths } from './screenshots';
 import { openRound, placeDayBid } from './seller-and-bidder';
 
-// Issue 24, item 12 (decision 042): an administrator deleted the round while it was open; the bidder still
+// Decision 042: an administrator deleted the round while it was open; the bidder still
 // has the journal, and its dialog says plainly that the round was deleted, and when.
 
 const TITLE = 'Slettetunet';

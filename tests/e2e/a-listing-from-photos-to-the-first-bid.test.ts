@@ -19,7 +19,7 @@ import { logIn } from './log-in';
 import { noSidewaysScroll } from './page-checks';
 import { pickDay } from './pick-day';
 
-// Issue 25's journey, one listing from start to first bid: the owner creates a round with three photos,
+// One listing from start to first bid (decisions 043–047): the owner creates a round with three photos,
 // reorders them, uploads a salgsoppgave and adds a viewing; a bidder opens the gallery with the keyboard,
 // downloads the viewing's calendar file and the PDF, signs up for the viewing, and finds the bid form
 // starting at 12:00 on the first working day after it. axe-core finds nothing on any screen on the way.

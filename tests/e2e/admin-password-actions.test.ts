@@ -10,7 +10,7 @@ import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
 import { visible } from './page-checks';
 
-// Issue 21, items 8 and 9, on screen: the panel offers no way to set an administrator's password, and the
+// Decision 027, on screen: the panel offers no way to set an administrator's password, and the
 // dialog for 'Avvis' says that the link already mailed stops working.
 
 describe.skipIf(!chromiumAvailable())('password actions in the admin panel', () => {

@@ -12,7 +12,7 @@ import { logIn } from './log-in';
 import { noSidewaysScroll } from './page-checks';
 import { openRound } from './seller-and-bidder';
 
-// Issue 23, item 2: admins see a bid's financing plan and takeover day, as the owner does: in the bid
+// Decision 033: admins see a bid's financing plan and takeover day, as the owner does: in the bid
 // history of a user ('Budhistorikk'), beside a bid without them ('Ikke oppgitt', 'Etter avtale').
 
 const DAY = 86_400_000;

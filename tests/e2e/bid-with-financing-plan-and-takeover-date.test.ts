@@ -9,7 +9,7 @@ import { logIn } from './log-in';
 import { noSidewaysScroll } from './page-checks';
 import { openRound } from './seller-and-bidder';
 
-// Issue 23, items 1 and 2, on screen: a bidder fills in the financing plan (the lender already there from
+// Decision 033, on screen: a bidder fills in the financing plan (the lender already there from
 // the profile) and a takeover day, is stopped while the plan does not cover the amount, sees both in the
 // confirmation, and the seller sees them in the detailed bid list.
 

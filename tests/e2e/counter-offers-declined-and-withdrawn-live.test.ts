@@ -13,7 +13,7 @@ import { logIn } from './log-in';
 import { testIdText as text } from './page-checks';
 import { openRound, placeDayBid } from './seller-and-bidder';
 
-// Issue 23, items 11 and 12, the other answers: the bidder declines a counter-offer (after confirming) and
+// Decision 035, the other answers: the bidder declines a counter-offer (after confirming) and
 // the seller's list says 'Avslått av budgiver'; the seller withdraws the next one ('Trekk motbud', confirmed)
 // and the bidder's card goes away. Each seen on the other screen without a reload.
 const AT_ONCE = { timeout: 3_000, interval: 50 };

@@ -11,7 +11,7 @@ import { type E2eServer, startE2eServer } from './e2e-server';
 import { logIn } from './log-in';
 import { openRound, placeDayBid } from './seller-and-bidder';
 
-// Issue 24, item 13 (decision 038): every reader's journal dialog has 'Last ned PDF', which fetches their
+// Decision 038: every reader's journal dialog has 'Last ned PDF', which fetches their
 // own copy; only the owner's has 'Last ned CSV' beside it.
 
 const TITLE = 'Pdfveien hus';

@@ -19,9 +19,9 @@ import { noSidewaysScroll } from './page-checks';
 import { screenshotAtBothWidths } from './screenshots';
 import { openRound, placeDayBid } from './seller-and-bidder';
 
-// Issue 23, items 13 and 14 (decision 036): the journal dialog lists every act in time order, by the
+// Decision 036: the journal dialog lists every act in time order, by the
 // reader's identity rules, and the admin's round card shows the same acts, on a phone and on a desktop.
-// Issue 25, item 10: it also lists what the seller changed in the listing while bids stood.
+// Decision 046: it also lists what the seller changed in the listing while bids stood.
 
 const TITLE = 'Hendelsesveien';
 const WORDS = 'For lavt, dessverre';

@@ -10,7 +10,7 @@ import { logIn } from './log-in';
 import { screenshotAtBothWidths } from './screenshots';
 import { virtualAuthenticator } from './virtual-passkey';
 
-// Issue 24, items 1–3: a passkey added under 'Din profil' → 'Passnøkler' and used to log in, in Chromium
+// Decision 037: a passkey added under 'Din profil' → 'Passnøkler' and used to log in, in Chromium
 // with a virtual authenticator (Chrome DevTools Protocol) that verifies its user, as a phone's fingerprint
 // would. WebAuthn refuses IP addresses, so the app is opened at localhost with APP_URL to match.
 describe.skipIf(!chromiumAvailable())('a passkey, added and used to log in', () => {

@@ -11,7 +11,7 @@ import { noSidewaysScroll, testIdText as text } from './page-checks';
 import { screenshotAtBothWidths as shots } from './screenshots';
 import { openRound, placeDayBid } from './seller-and-bidder';
 
-// Issue 23, items 9, 11 and 12: the owner rejects one bid and sends another bidder a counter-offer (motbud);
+// Decisions 034 and 035: the owner rejects one bid and sends another bidder a counter-offer (motbud);
 // that bidder, in another browser, sees both without a reload, and accepts it; both screens then show the
 // round decided. Live means well inside the client's 5 s polling period.
 const AT_ONCE = { timeout: 3_000, interval: 50 };

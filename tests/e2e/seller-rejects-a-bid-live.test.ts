@@ -10,7 +10,7 @@ import { logIn } from './log-in';
 import { noSidewaysScroll, testIdText as text } from './page-checks';
 import { openRound, placeDayBid } from './seller-and-bidder';
 
-// Issue 23, items 3, 8, 9 and 12: the owner rejects a bid with a message ('Avslå'); the bidder, in another
+// Decision 034: the owner rejects a bid with a message ('Avslå'); the bidder, in another
 // browser, sees 'Avslått' and the message without reloading, well inside the client's 5 s polling period.
 const AT_ONCE = { timeout: 3_000, interval: 50 };
 

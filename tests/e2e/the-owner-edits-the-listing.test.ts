@@ -10,7 +10,7 @@ import { logIn } from './log-in';
 import { testIdText as text } from './page-checks';
 import { screenshotAtBothWidths } from './screenshots';
 
-// Issue 25, items 9 and 10: the owner edits the description in 'Endre annonsen'; a bidder's open page shows
+// Decision 046: the owner edits the description in 'Endre annonsen'; a bidder's open page shows
 // the new text and 'Endringer: … Beskrivelsen er endret' without a reload, pushed over the live stream.
 
 const NEW_TEXT = 'Nytt bad i 2025. Taket ble lagt om i fjor, og hagen har fått ny platting.';

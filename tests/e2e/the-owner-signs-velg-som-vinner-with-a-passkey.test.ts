@@ -12,7 +12,7 @@ import { logIn } from './log-in';
 import { openRound, placeDayBid } from './seller-and-bidder';
 import { addPasskeyOnScreen } from './virtual-passkey';
 
-// Issue 24 item 6 on screen (decision 041): an owner with a passkey reads the words of 'Velg som vinner' in
+// Decision 041 on screen: an owner with a passkey reads the words of 'Velg som vinner' in
 // its dialog and signs them with a virtual authenticator (Chrome DevTools Protocol); the choice is stored
 // with its signature. WebAuthn refuses IP addresses, so the app is opened at localhost.
 

@@ -13,7 +13,7 @@ import { logIn } from './log-in';
 import { noSidewaysScroll } from './page-checks';
 import { openRound } from './seller-and-bidder';
 
-// Issue 23, item 10: 'Velg som vinner' shows the whole bid before the binding click: the amount in digits and
+// 'Velg som vinner' shows the whole bid before the binding click: the amount in digits and
 // words, conditions, acceptance deadline, financing plan, takeover day, the proof, and who to call. From the
 // plain list (where the bid carries none of it) on a phone, and from the detailed view on a desktop.
 

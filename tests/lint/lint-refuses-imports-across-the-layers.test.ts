@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// Issue 22, item 2: the layering is kept by `npm run lint`, not by memory. This runs the same dependency-cruiser
+// Decision 031: the layering is kept by `npm run lint`, not by memory. This runs the same dependency-cruiser
 // command and rule file as the lint script on a small fixture tree laid out like src/: a tree that keeps the
 // layers passes, and each kind of forbidden import fails, with the rule's name and the import in the message.
 

@@ -6,7 +6,7 @@ import { RedisCounters } from '../../src/server/security/redis-counters';
 import { CLEAR_FORMS, CLIENT_ADDRESSES, sendTrafficFrom } from '../setup/client-traffic';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-// Issue 21, item 10: with REDIS_URL, the counters' keys hold a keyed hash (SESSION_SECRET) of the client's
+// Decision 027: with REDIS_URL, the counters' keys hold a keyed hash (SESSION_SECRET) of the client's
 // address, never the address. A whole app counts in Redis here, under keys of this run's own.
 
 const prefix = `budrunde-test:${randomUUID()}:`;

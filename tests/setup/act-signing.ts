@@ -8,7 +8,7 @@ import { type SignatureOptionsAnswer, signatureFrom } from './signing';
 import type { Overrides, SoftwareAuthenticator } from './software-authenticator';
 import type { TestApp } from './test-app';
 
-// Signing the binding acts besides a bid (issue 24 item 6, decision 041) in the API tests: the options for
+// Signing the binding acts besides a bid (decision 041) in the API tests: the options for
 // an act, each act's call with or without its signature, and what act_signatures holds.
 
 export type ActInput =

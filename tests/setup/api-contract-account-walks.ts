@@ -183,7 +183,7 @@ export async function administratorWalk(c: WalkContext) {
       })
     ).statusCode,
   ).toBe(200);
-  // Its stored chain, checked with its rows (issue 24 item 11).
+  // Its stored chain, checked with its rows (decision 040).
   const verified = await api.request({
     method: 'GET',
     url: `/api/admin/bid-rounds/${doomed.id}/journal/verify`,

@@ -3,7 +3,7 @@ import { unknownId, type WalkContext } from './api-contract-walks';
 import { createRoundAs, inHours, placeBidOk } from './rounds';
 
 /**
- * The seller's counter-offers (motbud, issue 23): made, listed by each reader, declined, withdrawn,
+ * The seller's counter-offers (motbud, decision 035): made, listed by each reader, declined, withdrawn,
  * replaced and accepted, and each refusal (400, 403, 404, 409) the document lists. A round of its own, so
  * that the owner-and-bidders walk's round keeps its winner.
  */

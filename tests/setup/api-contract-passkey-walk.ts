@@ -6,7 +6,7 @@ import { addPasskey, loginOptions, newAuthenticator, passkeyLogin, registrationO
 import { PASSWORD } from './person';
 
 /**
- * Passkeys (issue 24): added, listed, used to sign a bid (api-contract-signing-walk.ts) and to log in, and removed, with the refusals the document lists (400
+ * Passkeys (decision 037): added, listed, used to sign a bid (api-contract-signing-walk.ts) and to log in, and removed, with the refusals the document lists (400
  * for a used challenge, 401 for an unknown passkey, 403 for an old session without the password, 404 for an
  * unknown one). Last of the walks: it moves the test clock past the 10 minutes a session may change passkeys.
  */

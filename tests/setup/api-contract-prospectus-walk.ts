@@ -5,7 +5,7 @@ import { makePdf, putProspectus } from './prospectus';
 import { createRoundAs } from './rounds';
 
 /**
- * The salgsoppgave (issue 25): uploaded, replaced, downloaded and removed, with the refusals the document
+ * The salgsoppgave (decision 044): uploaded, replaced, downloaded and removed, with the refusals the document
  * lists (400 for a file that is not a PDF, 403 for someone else's round, 404 for an unknown round or none).
  */
 export async function prospectusWalk({ api }: WalkContext) {

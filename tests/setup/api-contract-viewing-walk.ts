@@ -12,7 +12,7 @@ import {
 } from './viewings';
 
 /**
- * The viewings (issue 25): added and removed by the owner, put in a calendar by a visitor, signed up for
+ * The viewings (decision 045): added and removed by the owner, put in a calendar by a visitor, signed up for
  * and off by a bidder, and the list read as JSON and CSV; with the refusals the document lists. A round of
  * its own, so that the other walks' rounds keep their state.
  */

@@ -120,7 +120,7 @@ export async function ownerAndBiddersWalk(c: WalkContext) {
     cookie: owner,
     payload: { enabled: true },
   });
-  // The owner orders the photos after publishing (issue 25): here the one photo, kept.
+  // The owner orders the photos after publishing (decision 043): here the one photo, kept.
   await api.request({
     method: 'PUT',
     url: `/api/bid-rounds/${roundId}/photos`,
@@ -171,8 +171,8 @@ export async function ownerAndBiddersWalk(c: WalkContext) {
   expect(tooLow.statusCode).toBeGreaterThanOrEqual(400);
   await placeBid(api, rival, unknownId(), 4_400_000);
 
-  // The owner rejects the bidder's lower bid in writing (issue 23): a bidder may not (403), an unknown bid
-  // is 404, and a second rejection conflicts (409). The lists below then show a rejected bid.
+  // The owner rejects the bidder's lower bid in writing (decision 034): a bidder may not (403), an unknown
+  // bid is 404, and a second rejection conflicts (409). The lists below then show a rejected bid.
   const rejecting = (bidId: string) => `/api/bid-rounds/${roundId}/bids/${bidId}/reject`;
   const rejection = { message: 'Vi har et høyere bud.' };
   await api.request({ method: 'PUT', url: rejecting(rivalBidId), cookie: bidder, payload: rejection });

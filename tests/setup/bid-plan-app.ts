@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './test-app';
 const DAY = 86_400_000;
 
 /**
- * The app the financing-plan tests share (issue 23, items 1–2): every answer checked against the API
+ * The app the financing-plan tests share (decision 033): every answer checked against the API
  * document, listening for live streams, with a seller, two bidders (Anna banks with DNB) and an admin.
  */
 export interface PlanApp {

@@ -17,7 +17,7 @@ function helpersOf(t: TestApp) {
 }
 
 /**
- * The chain tests' round (issue 24 item 11), played through HTTP: Selma owns it; Arne bids 4 100 000
+ * The chain tests' round (decision 040), played through HTTP: Selma owns it; Arne bids 4 100 000
  * signed with his passkey, with conditions, a financing plan and a takeover day; Berit bids 5 250 000
  * unsigned; Selma rejects Arne's bid with words, makes Berit a counter-offer of 5 400 000, and Berit
  * accepts it, which ends the round. Returns the people, the round and Arne's receipt (seq and hash).

@@ -7,7 +7,7 @@ import { inHours } from './rounds';
 import type { TestApp } from './test-app';
 
 /**
- * What the counter-offer tests (issue 23, items 4–8) share: the calls as a client makes them, and the
+ * What the counter-offer tests (decision 035) share: the calls as a client makes them, and the
  * rejection tests' round (Selma owns it; Arne bid 4 100 000, Berit 5 250 000), people with phones.
  */
 export function counterOfferHelpers(t: TestApp) {

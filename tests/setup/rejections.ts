@@ -4,7 +4,7 @@ import { createRoundAs, placeBidOk } from './rounds';
 import type { TestApp } from './test-app';
 
 /**
- * What the rejection tests (issue 23, item 3) share: people with phones, the reject call, the round's lists
+ * What the rejection tests (decision 034) share: people with phones, the reject call, the round's lists
  * as each reader gets them, and a round with two bids (Arne 4 100 000, Berit 5 250 000) owned by Selma.
  */
 export function rejectionHelpers(t: TestApp) {

@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
 
-// A software passkey for the API tests (issue 24): it answers the server's options with real WebAuthn
+// A software passkey for the API tests (decision 037): it answers the server's options with real WebAuthn
 // responses, as a phone or a security key would. ES256 on P-256, attestation 'none', CBOR written by hand
 // (the few small maps WebAuthn needs). Overrides make the bad answers the tests need: another origin or RP
 // ID, no user verification, a counter that goes back.

@@ -88,12 +88,13 @@ function place(root: HTMLElement): void {
 }
 
 /**
- * Keeps a toast off the actions of an open dialog (issue 21: 'Bilde lastet opp' lay over the create dialog's
- * submit button on a phone for its 5 s). Toasts sit at the bottom, where the dialogs' title and close button
- * are not; but on a phone, or in a tall dialog, the dialog's own buttons can be down there too. While a toast
- * shows, its container is placed every frame (the dialog may scroll or grow) where it covers no button. Set on
- * the element in an animation frame, which runs after the frame's scrolling and before its paint, rather
- * than through React state, which would render a frame later and show the toast over the buttons meanwhile.
+ * Keeps a toast off the actions of an open dialog (decision 029: 'Bilde lastet opp' lay over the create
+ * dialog's submit button on a phone for its 5 s). Toasts sit at the bottom, where the dialogs' title and
+ * close button are not; but on a phone, or in a tall dialog, the dialog's own buttons can be down there too.
+ * While a toast shows, its container is placed every frame (the dialog may scroll or grow) where it covers no
+ * button. Set on the element in an animation frame, which runs after the frame's scrolling and before its
+ * paint, rather than through React state, which would render a frame later and show the toast over the
+ * buttons meanwhile.
  */
 export function useToastPlacement(): void {
   const showing = useNotifications().notifications.length > 0;

@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { passkeys } from './passkey-schema';
 import { bidRounds, users } from './schema';
 
-// The signatures of the binding acts besides a bid (issue 24 item 6, decision 041): 'Velg som vinner',
+// The signatures of the binding acts besides a bid (decision 041): 'Velg som vinner',
 // 'Avslå', 'Gi motbud' by the owner, and a bidder accepting a counter-offer. Like bid_signatures
 // (signature-schema.ts): what was signed and the proof, so that the row can be checked again without the
 // passkeys table; written in the act's own transaction, so an act and its signature commit together.

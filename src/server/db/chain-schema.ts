@@ -12,12 +12,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
-// The record anyone can verify (decision 040, issue 24 items 8–12), beside schema.ts as signature-schema.ts.
+// The record anyone can verify (decision 040), beside schema.ts as signature-schema.ts.
 
 // One row per act of a round, appended only by the database function append_round_act (migration 0014),
 // under the round's lock: hash = SHA-256(prev_hash ‖ act), act being the canonical JSON text that was
 // hashed, kept as text so that it is hashed again byte for byte. No foreign key to bid_rounds: the chain
-// outlives the round's deletion (item 12).
+// outlives the round's deletion (decision 042).
 export const roundActs = pgTable(
   'round_acts',
   {

@@ -7,9 +7,9 @@ import { bidRounds, bids, users } from './schema';
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const kroner = (name: string) => bigint(name, { mode: 'number' });
 
-// The seller's counter-offer (motbud, issue 23): a written offer to the bidder of one live bid. At most one
-// open per bidder and round; 'lapsed' is also worked out on reading (an open one past its deadline), and is
-// written by its lapse job or when the round closes. Accepting it places `acceptedBidId`, which wins.
+// The seller's counter-offer (motbud, decision 035): a written offer to the bidder of one live bid. At most
+// one open per bidder and round; 'lapsed' is also worked out on reading (an open one past its deadline), and
+// is written by its lapse job or when the round closes. Accepting it places `acceptedBidId`, which wins.
 export const counterOffers = pgTable(
   'counter_offers',
   {

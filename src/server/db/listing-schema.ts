@@ -13,8 +13,8 @@ import {
 import type { RoundChangeValue } from '../../shared/rules/round-edits';
 import { bidRounds, users } from './schema';
 
-// The listing's viewings, their lists and the round's change log (issue 25), beside schema.ts as the other
-// feature tables are; drizzle.config.ts takes every schema file.
+// The listing's viewings, their lists and the round's change log (decisions 045 and 046), beside schema.ts as
+// the other feature tables are; drizzle.config.ts takes every schema file.
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

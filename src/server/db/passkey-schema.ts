@@ -11,7 +11,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   fromDriver: (value) => new Uint8Array(value),
 });
 
-// A user's passkeys (WebAuthn credentials, issue 24): the public key and the signature counter the server
+// A user's passkeys (WebAuthn credentials, decision 037): the public key and the signature counter the server
 // checks at every login; never a private key, which stays on the device. Deleting an account (a scrub, not
 // a row delete) removes them explicitly; the cascade covers a row that is deleted for real.
 export const passkeys = pgTable(

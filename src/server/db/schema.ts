@@ -99,11 +99,11 @@ export const properties = pgTable(
     rooms: integer('rooms'),
     buildYear: integer('build_year'),
     floor: text('floor'),
-    // The cover; the same as imageUrls[0] whenever there are photos (issue 25: imageUrl stays the cover).
+    // The cover; the same as imageUrls[0] whenever there are photos (decision 043: imageUrl stays the cover).
     imageUrl: text('image_url'),
     // Every photo of the listing, in the owner's order, at most 30 (PUT /api/bid-rounds/{id}/photos).
     imageUrls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
-    // The salgsoppgave (issue 25): a PDF in private storage, handed only to signed-in users.
+    // The salgsoppgave (decision 044): a PDF in private storage, handed only to signed-in users.
     prospectusKey: text('prospectus_key'),
     prospectusSize: integer('prospectus_size'),
     prospectusUploadedAt: ts('prospectus_uploaded_at'),
@@ -126,7 +126,7 @@ export const bidRounds = pgTable(
       .references(() => properties.id, { onDelete: 'cascade' }),
     deadline: ts('deadline').notNull(),
     // The effective shortest acceptance deadline: the later of the seller's own and the viewing rule's
-    // (12:00 on the first working day after the last viewing, issue 25). Bids are checked against this.
+    // (12:00 on the first working day after the last viewing, decision 045). Bids are checked against this.
     minimumBidDeadline: ts('minimum_bid_deadline'),
     // What the seller typed; kept so the effective one can be worked out again when viewings change.
     sellerMinimumBidDeadline: ts('seller_minimum_bid_deadline'),
@@ -174,8 +174,8 @@ export const bids = pgTable(
     // Set once the bid's notifications were queued (after commit, by the worker): a fan-out job that runs
     // again after a crash finds it set and queues nothing twice.
     notifiedAt: ts('notified_at'),
-    // The seller's written rejection (avslag, issue 23): once set, the bid no longer binds, counts, sets the
-    // floor or can be chosen, exactly like a lapsed one (shared/rules/bids isBidLive).
+    // The seller's written rejection (avslag, decision 034): once set, the bid no longer binds, counts, sets
+    // the floor or can be chosen, exactly like a lapsed one (shared/rules/bids isBidLive).
     rejectedAt: ts('rejected_at'),
     rejectionMessage: text('rejection_message'),
     rejectedBy: uuid('rejected_by').references(() => users.id, { onDelete: 'set null' }),

@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { passkeys } from './passkey-schema';
 import { bids, users } from './schema';
 
-// The signing tables of decision 039 (issue 24 items 4, 5 and 7), beside schema.ts as passkey-schema.ts.
+// The signing tables of decision 039, beside schema.ts as passkey-schema.ts.
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 // Each challenge POST /api/signatures/options hands out: base64url(SHA-256(canonical act ‖ nonce)), for one
@@ -15,7 +15,7 @@ export const signatureChallenges = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'bid' now; the other binding acts of issue 24 item 6 later. */
+    /** 'bid', or one of the other binding acts (decision 041). */
     act: text('act').notNull(),
     challenge: text('challenge').notNull(),
     nonce: text('nonce').notNull(),

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-// A listing shows the rooms as well as the outside (issue 25). Like property-picture.ts, drawn as SVG and
+// A listing shows the rooms as well as the outside (decision 043). Like property-picture.ts, drawn as SVG and
 // rasterised by sharp, since the machine has no network to fetch photos from.
 
 export type RoomKind = 'living-room' | 'kitchen' | 'bedroom';

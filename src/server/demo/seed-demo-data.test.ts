@@ -50,7 +50,7 @@ describe('seedDemoData', () => {
     }[];
     expect(rounds.length).toBeGreaterThanOrEqual(3);
     for (const round of rounds) {
-      // A gallery: the outside as the cover, then three rooms (issue 25).
+      // A gallery: the outside as the cover, then three rooms.
       expect(round.property.imageUrls).toHaveLength(4);
       expect(round.property.imageUrls[0]).toBe(round.property.imageUrl);
       for (const url of round.property.imageUrls) {

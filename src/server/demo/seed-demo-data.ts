@@ -169,7 +169,7 @@ export async function seedDemoData(deps: AppDeps, log: FastifyBaseLogger): Promi
   const roundIds: string[] = [];
   for (const { daysAhead, picture, round } of ROUNDS) {
     const imageUrl = await storePropertyImage(deps.storage, await drawPropertyPicture(picture));
-    // The outside first, as the cover, then the rooms (issue 25: a listing has a gallery).
+    // The outside first, as the cover, then the rooms (a listing has a gallery: decision 047).
     const imageUrls = [imageUrl];
     for (const room of ROOMS) {
       imageUrls.push(await storePropertyImage(deps.storage, await drawRoomPicture(room, picture.roof)));

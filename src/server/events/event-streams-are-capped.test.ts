@@ -4,7 +4,7 @@ import { signUp } from '../../../tests/setup/accounts';
 import { type EventStream, openEventStream } from '../../../tests/setup/event-stream';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 
-// Issue 21, item 7: one address held 1,200 open /api/events streams and kept growing. Now at most 20 per
+// Decision 027: one address held 1,200 open /api/events streams and kept growing. Now at most 20 per
 // signed-in user and 100 per visitors' address (an IPv6 client by its /64); past the cap a new stream gets
 // 429 'For mange åpne tilkoblinger'.
 

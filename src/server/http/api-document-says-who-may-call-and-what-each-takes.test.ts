@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { OPENAPI_PATH } from './api-docs';
 
-// Issue 22, item 4: what the common responses add (http/responses.ts) follows each route's own declaration,
+// Decision 032: what the common responses add (http/responses.ts) follows each route's own declaration,
 // so the document neither misses nor invents an answer.
 
 type Operation = { security?: unknown[]; responses: Record<string, unknown> };

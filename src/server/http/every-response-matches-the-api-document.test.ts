@@ -19,7 +19,7 @@ import { ApiContract, checkedApp, type OpenApiDocument } from '../../../tests/se
 import { createTestApp } from '../../../tests/setup/test-app';
 import { OPENAPI_PATH } from './api-docs';
 
-// Issue 22, item 5: the OpenAPI document is a contract a broker can build on. A visitor, bidders, a round's
+// Decision 032: the OpenAPI document is a contract a broker can build on. A visitor, bidders, a round's
 // owner and an administrator use the live app (PGlite) as the client does, and every answer they get, the
 // refusals included, is checked against /api/openapi.json with ajv: a status the document does not list, a
 // content type it does not name, or a body its schema refuses fails here, naming the operation. The last
@@ -181,7 +181,7 @@ describe('every answer matches the API document', () => {
     const operations = contract.operations();
     const called = contract.covered();
     const succeeded = contract.covered((status) => status < 400);
-    // The closing note of issue 22 quotes this line.
+    // The run's coverage, for the record (decision 032).
     console.log(
       `API contract: ${operations.length} operations, ${called.size} called, ${succeeded.size} answered a success; ` +
         `${contract.calls.length} answers checked against ${OPENAPI_PATH}, ${contract.failures.length} did not match`,

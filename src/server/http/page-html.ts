@@ -16,7 +16,7 @@ export function jsonForScript(value: unknown): string {
 
 /**
  * The first photo's preload, with the srcset and sizes of its <img>: the browser then picks the same stored
- * size for both, and fetches it once (issue 25).
+ * size for both, and fetches it once (decision 047).
  */
 function photoPreload(url: string, sizes: string): string {
   const sources = photoSources(url, sizes);

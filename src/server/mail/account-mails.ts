@@ -133,7 +133,9 @@ export function emailChangedByAdminMail(oldEmail: string, firstName: string, new
   });
 }
 
-/** Sent when a passkey is added (issue 24): someone with the session and the password could add their own. */
+/**
+ * Sent when a passkey is added (decision 037): someone with the session and the password could add their own.
+ */
 export function passkeyAddedMail(r: Recipient, passkeyName: string, appUrl: string): Mail {
   return renderMail(r.email, {
     subject: 'En passnøkkel ble lagt til på kontoen din',

@@ -4,8 +4,8 @@ import { renderMail } from './layout';
 import type { Mail } from './mailer';
 import { type ChainLink, chainLinkLines, hello, kr, type MailRound, roundName } from './round-mails';
 
-// The messages of the seller's counter-offer (motbud, issue 23): to its bidder when it is made, and to the
-// owner when it is accepted, declined or lapses.
+// The messages of the seller's counter-offer (motbud, decision 035): to its bidder when it is made, and to
+// the owner when it is accepted, declined or lapses.
 
 interface Person {
   email: string;

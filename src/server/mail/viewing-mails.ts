@@ -4,8 +4,8 @@ import type { Mail } from './mailer';
 import { hello, type MailRound, roundName } from './round-mails';
 
 /**
- * To everyone on a viewing's list once it has ended (issue 25), as Propr does: the salgsoppgave and the way
- * to the bid round. The salgsoppgave is downloaded from the round's page (signed in), so the mail points
+ * To everyone on a viewing's list once it has ended (decision 045), as Propr does: the salgsoppgave and the
+ * way to the bid round. The salgsoppgave is downloaded from the round's page (signed in), so the mail points
  * there rather than at the download route, which answers a logged-out reader with JSON. Without a
  * salgsoppgave yet, the mail says so.
  */

@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { addressBlock, hashAddress } from './client-address';
 import { PgCounters } from './pg-counters';
 
-// Issue 21, item 10: the rate-limit counters shared by all processes (PostgreSQL here, Redis in
+// Decision 027: the rate-limit counters shared by all processes (PostgreSQL here, Redis in
 // tests/redis) hold a keyed hash of the client's address, never the address itself.
 
 let t: TestApp;

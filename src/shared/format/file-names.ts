@@ -1,4 +1,4 @@
-// Names and sizes of the files a round offers for download (issue 25): the salgsoppgave is saved as
+// Names and sizes of the files a round offers for download (decision 044): the salgsoppgave is saved as
 // 'salgsoppgave-solrik-leilighet-pa-grunerlokka.pdf' and shown as 'Last ned salgsoppgave (PDF, 4,2 MB)'.
 
 /** The longest slug kept in a file name: a long title still gives a name every system can save. */

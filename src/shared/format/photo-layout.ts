@@ -1,4 +1,4 @@
-// How wide each place on the pages shows a property photo (issue 25). The client's <img> and the server's
+// How wide each place on the pages shows a property photo (decision 047). The client's <img> and the server's
 // preload of a page's first photo (src/server/http/page-html.ts) both take their `sizes` from here: when the
 // two differ, the browser fetches the photo twice, at two sizes.
 import { photoSrcSet } from './photo-sizes';

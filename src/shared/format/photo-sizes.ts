@@ -1,4 +1,4 @@
-// The smaller sizes of every property photo, made by sharp when it is uploaded (issue 25): the gallery
+// The smaller sizes of every property photo, made by sharp when it is uploaded (decision 043): the gallery
 // and the cards ask for the one that fits through srcset, so a phone never downloads the 2400 px original.
 // A photo stored before the sizes existed is answered with its original under the same names.
 

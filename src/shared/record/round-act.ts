@@ -1,5 +1,5 @@
 /**
- * The acts of a round's chain (decision 040, issue 24 item 8). Each is hashed as its canonical JSON
+ * The acts of a round's chain (decision 040). Each is hashed as its canonical JSON
  * (shared/signing/canonical-json.ts): hash = SHA-256(prevHash ‖ canonical JSON), over UTF-8, prevHash being
  * the previous act's hash in lowercase hex (64 zeros before the first act).
  *

@@ -8,10 +8,10 @@ export const MAX_REJECTION_MESSAGE_LENGTH = 1000;
 const MINUTE = 60_000;
 
 /**
- * Whether a bid still counts (PRODUCT decision, issue 9): its acceptance deadline has not passed, its
- * bidder's account still exists and the seller has not rejected it (avslag, issue 23). A lapsed or rejected
- * bid binds no one, so it is not the highest, sets no floor and cannot be chosen. The deadline is exclusive:
- * at the very moment it passes, the bid has lapsed.
+ * Whether a bid still counts (decision 009): its acceptance deadline has not passed, its
+ * bidder's account still exists and the seller has not rejected it (avslag, decision 034). A lapsed or
+ * rejected bid binds no one, so it is not the highest, sets no floor and cannot be chosen. The deadline is
+ * exclusive: at the very moment it passes, the bid has lapsed.
  */
 export function isBidLive(
   bid: { bidDeadline: Date | string | null; bidderDeleted?: boolean; isRejected?: boolean },

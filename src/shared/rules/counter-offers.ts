@@ -1,5 +1,5 @@
 /**
- * The seller's counter-offer (motbud, issue 23): a written offer to one bidder, at a higher amount than
+ * The seller's counter-offer (motbud, decision 035): a written offer to one bidder, at a higher amount than
  * their bid, with its own deadline. Pure rules: the server judges them again under the round's lock.
  */
 

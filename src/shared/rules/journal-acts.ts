@@ -1,7 +1,7 @@
 import type { CloseReason } from '../schemas/bid-round';
 
 /**
- * What a budjournal records (issue 23, item 13; forskrift om eiendomsmegling § 6-3): every act of a round in
+ * What a budjournal records (decision 036; forskrift om eiendomsmegling § 6-3): every act of a round in
  * the order it happened. The kinds are Norwegian words because they are what the journal, the screens and
  * the CSV's 'Hendelse' column say. Decision 036.
  */

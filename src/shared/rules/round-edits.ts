@@ -61,6 +61,6 @@ export type RoundChangeValue = string | number | null;
 /** Refused (409) while a live bid stands: a bid is for this property, and no other (decision 054). */
 export const ADDRESS_LOCKED_MESSAGE = 'Adressen kan ikke endres etter at det er lagt inn bud';
 
-/** A round may show at most this many photos (issue 25). */
+/** A round may show at most this many photos (decision 043). */
 export const MAX_ROUND_PHOTOS = 30;
 export const TOO_MANY_PHOTOS_MESSAGE = `En budrunde kan ha høyst ${MAX_ROUND_PHOTOS} bilder`;

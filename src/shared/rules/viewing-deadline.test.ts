@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveMinimumBidDeadline, isNorwegianWorkingDay, viewingBidDeadline } from './viewing-deadline';
 
-// The three examples, and the edges around them: Oslo time, summer time and Norwegian holidays.
+// The three holiday examples of decision 045, and the edges around them: Oslo time, summer time and Norwegian
+// holidays.
 describe('the 12:00 rule: the first working day after the last viewing', () => {
   it.each([
     // Wednesday 24 March 2027: skjærtorsdag, langfredag, the weekend and 2. påskedag are not working days;

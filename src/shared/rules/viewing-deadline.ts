@@ -1,10 +1,10 @@
 import Holidays from 'date-holidays';
 import { getOsloParts, makeOsloDate } from '../format/date';
 
-// The 12:00 rule (forskrift om eiendomsmegling § 6-3, issue 25): after an advertised viewing, no acceptance
-// deadline may be earlier than 12:00 on the first working day after the last viewing. Working days are
-// Monday to Friday except Norway's public holidays, which come from date-holidays (Easter moves each year;
-// a hand-written list would be wrong within a year). Server-side only: the client is told the result.
+// The 12:00 rule (forskrift om eiendomsmegling § 6-3, decision 045): after an advertised viewing, no
+// acceptance deadline may be earlier than 12:00 on the first working day after the last viewing. Working days
+// are Monday to Friday except Norway's public holidays, which come from date-holidays (Easter moves each
+// year; a hand-written list would be wrong within a year). Server-side only: the client is told the result.
 
 const norway = new Holidays('NO');
 const holidaysByYear = new Map<number, Set<string>>();

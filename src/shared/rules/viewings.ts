@@ -1,6 +1,6 @@
 import { getOsloParts } from '../format/date';
 
-// A viewing's times (issue 25): shared, so that the form can say the same thing before it sends.
+// A viewing's times (decision 045): shared, so that the form can say the same thing before it sends.
 
 export const ENDS_BEFORE_START = 'Visningen må slutte etter at den starter';
 export const NOT_SAME_DAY = 'Visningen må starte og slutte samme dag';
@@ -14,9 +14,9 @@ const sameOsloDay = (a: Date, b: Date) => {
 };
 
 /**
- * What is wrong with a new viewing's times, first problem only, with the field it belongs to (issue 25): it
- * ends after it starts, on the same day in Oslo, starts no earlier than now (database time), and is over by
- * the round's deadline, since a viewing after the bidding has ended shows nothing anyone can bid on.
+ * What is wrong with a new viewing's times, first problem only, with the field it belongs to (decision 045):
+ * it ends after it starts, on the same day in Oslo, starts no earlier than now (database time), and is over
+ * by the round's deadline, since a viewing after the bidding has ended shows nothing anyone can bid on.
  */
 export function viewingTimeProblem(
   startsAt: Date,

@@ -24,7 +24,8 @@ export const createRoundSchema = z
     minimumBidDeadline: isoDate.nullish(),
     deadline: isoDate.nullish(),
     imageUrl: z.string().max(500).nullish(),
-    // Every photo, the cover first when imageUrl is left out (issue 25); imageUrl, when given, is the cover.
+    // Every photo, the cover first when imageUrl is left out (decision 043); imageUrl, when given, is the
+    // cover.
     imageUrls: z.array(z.string().max(500)).max(MAX_ROUND_PHOTOS, TOO_MANY_PHOTOS_MESSAGE).nullish(),
     size: optionalInt(100_000),
     rooms: optionalInt(1000),

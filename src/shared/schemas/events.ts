@@ -29,7 +29,7 @@ export const ROUND_CHANGES = [
   'winner',
   'deleted',
   'followers',
-  // The listing changed after it was published: its text, photos, salgsoppgave or viewings (issue 25).
+  // The listing changed after it was published: its text, photos, salgsoppgave or viewings (decision 046).
   'listing',
 ] as const;
 export type RoundChange = (typeof ROUND_CHANGES)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zod-locale';
 
-// The bodies of the passkey routes (issue 24, decision 037). The browser's answers are WebAuthn's JSON forms
+// The bodies of the passkey routes (decision 037). The browser's answers are WebAuthn's JSON forms
 // (RegistrationResponseJSON, AuthenticationResponseJSON) as @simplewebauthn/browser makes them; their
 // inner parts may carry fields newer browsers add, so only the outer bodies are strict.
 

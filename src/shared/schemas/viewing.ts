@@ -7,7 +7,7 @@ export const MAX_VIEWING_NOTE = 500;
 const viewingTime = z.iso.datetime({ offset: true, error: 'Ugyldig tidspunkt' });
 
 /**
- * POST /api/bid-rounds/{id}/viewings (issue 25). Times carry their offset, so that the server knows the
+ * POST /api/bid-rounds/{id}/viewings (decision 045). Times carry their offset, so that the server knows the
  * wall-clock time the seller meant; an empty note is stored as none. The rules that need the round and the
  * database's clock (same day in Oslo, not in the past, before the round's deadline) are the server's.
  */

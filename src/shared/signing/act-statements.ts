@@ -2,7 +2,7 @@ import { formatAmountInWords } from '../format/amount-in-words';
 import { formatLongDate } from '../format/date';
 import { formatMoney } from '../format/money';
 
-// The words a party signs for the binding acts besides a bid (issue 24 item 6, decision 041); the server
+// The words a party signs for the binding acts besides a bid (decision 041); the server
 // fills them in from the round, the bid or counter-offer, and the signer. Plain spaces, as in bidStatement,
 // so the text is the same wherever it is shown or stored.
 

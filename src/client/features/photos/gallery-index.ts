@@ -1,7 +1,7 @@
-// The pure rules of the gallery and its viewer (issue 25): which photos a round shows, which one comes next,
-// and when a drag across the photo counts as a swipe.
+// The pure rules of the gallery and its viewer (decision 047): which photos a round shows, which one comes
+// next, and when a drag across the photo counts as a swipe.
 
-/** The round's photos in the owner's order; a round stored before issue 25 has only its cover. */
+/** The round's photos in the owner's order; a round stored before decision 043 has only its cover. */
 export function roundPhotoUrls(property: { imageUrl: string | null; imageUrls?: string[] }): string[] {
   if (property.imageUrls && property.imageUrls.length > 0) return property.imageUrls;
   return property.imageUrl ? [property.imageUrl] : [];

@@ -52,7 +52,7 @@ beforeAll(async () => {
   await placeBidOk(t, kari, roundId, 4_000_000, { financingProofId: proof.json().id });
   await placeBidOk(t, ola, roundId, 4_100_000, { conditions: 'Salg av egen bolig' });
   await placeBidOk(t, kari, roundId, 4_200_000, { conditions: 'Ingen forbehold' });
-  // Kari signs up for a viewing tomorrow at noon, Oslo time (issue 25), after the
+  // Kari signs up for a viewing tomorrow at noon, Oslo time (decision 045), after the
   // bids: the 12:00 rule would move their shortest acceptance deadline.
   const tomorrow = getOsloParts(new Date(Date.now() + 86_400_000));
   const at = (hour: number) =>

@@ -85,7 +85,7 @@ export async function deleteAccount(deps: AppDeps, viewer: Viewer): Promise<void
     // same account at the same moment waits, and then finds it gone.
     const user = await lockViewerById(tx, viewer.id);
     if (!user) throw new NotFound('Fant ikke brukeren');
-    // A binding bid is a promise to the seller (PRODUCT decision, issue 9): the account stays until it
+    // A binding bid is a promise to the seller (decision 009): the account stays until it
     // lapses. Under the account's lock, a bid being placed now either commits first and is seen here, or
     // waits and then finds the account gone.
     const bindsUntil = await bindingUntil(tx, user.id, await databaseNow(tx));

@@ -13,7 +13,7 @@ import type { ChainExport } from '../../../shared/schemas/responses/record';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
 import { bidJournals, bidRoundFollowers, jobs } from '../../db/schema';
 
-// Issue 24, item 12 (decision 042): an administrator's deletion hides the round everywhere (404), but every
+// Decision 042: an administrator's deletion hides the round everywhere (404), but every
 // participant keeps their journal, marked 'Budrunden er slettet av en administrator' with the time.
 
 let t: TestApp;

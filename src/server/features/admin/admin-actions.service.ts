@@ -17,7 +17,7 @@ export type AdminActionName =
   | 'reject-bid'
   | 'update-starting-price'
   | 'sms-notifications'
-  // A change to a listing: its text, photos, salgsoppgave or viewings (issue 25).
+  // A change to a listing: its text, photos, salgsoppgave or viewings (decision 046).
   | 'edit-round';
 
 export interface AdminActionTarget {

@@ -4,7 +4,7 @@ import { auditRowsFor, signInAdmin, signInVerified, userRow } from '../../../../
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { PendingResetView } from '../../../shared/schemas/admin';
 
-// Issue 21, item 8: no administrator sets an administrator's password, just as none can delete one. Their
+// Decision 027: no administrator sets an administrator's password, just as none can delete one. Their
 // own goes through 'Endre passord' with the current password.
 
 let t: TestApp;

@@ -8,8 +8,8 @@ import { counterOffersOfRound } from '../counter-offers/counter-offer-records';
 import { liveRoundActs } from '../journals/round-acts';
 
 /**
- * Every act of a round so far, open or closed, as the owner's journal names them (issue 23, item 14;
- * decision 036): the admin's round view shows the same record as the journals. 404 for an unknown round.
+ * Every act of a round so far, open or closed, as the owner's journal names them (decision 036): the
+ * admin's round view shows the same record as the journals. 404 for an unknown round.
  */
 export async function listRoundActs(deps: AppDeps, admin: Viewer, roundId: string): Promise<JournalAct[]> {
   const round = await getRound(deps.db, admin, roundId);

@@ -150,7 +150,8 @@ export function adminRoutes(deps: AppDeps) {
     app.get('/api/admin/bid-rounds/:id/acts', { config: admin, schema: actsSchemas }, (request) =>
       listRoundActs(deps, viewerOf(request), request.params.id),
     );
-    // The stored chain checked as verify-journal checks an export, and every row against its act (item 11).
+    // The stored chain checked as verify-journal checks an export, and every row against its act
+    // (decision 040).
     const verifySchemas = {
       params: roundParams,
       response: { 200: chainVerificationSchema, ...errorResponses(404) },

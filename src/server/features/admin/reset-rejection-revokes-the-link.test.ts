@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { PendingResetView } from '../../../shared/schemas/admin';
 import { users } from '../../db/schema';
 
-// Issue 21, item 9: an administrator rejects a reset request because it looks suspicious, so the link
+// Decision 027: an administrator rejects a reset request because it looks suspicious, so the link
 // already mailed for it must stop working; otherwise 'Avvis' stops nothing.
 
 let t: TestApp;

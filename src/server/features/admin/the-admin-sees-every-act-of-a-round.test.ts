@@ -13,7 +13,7 @@ import {
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { JournalAct } from '../../../shared/schemas/journal';
 
-// Issue 23, item 14 (decision 036): the admin's round view shows the same acts as the journals, for an
+// Decision 036: the admin's round view shows the same acts as the journals, for an
 // open round so far and for a closed one with its acceptance and close, naming every bidder as the owner's
 // copy does. Only admins may read it.
 

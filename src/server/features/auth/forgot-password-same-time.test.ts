@@ -63,8 +63,8 @@ describe('forgot-password for a known and an unknown address', () => {
     const [a, b] = [lowerQuartile(known), lowerQuartile(unknown)];
     console.info(`forgot-password lower quartiles: known ${a.toFixed(2)} ms, unknown ${b.toFixed(2)} ms`);
     // Quartiles of 50 shrug off the slow requests (a GC pause, the other core busy). The bound is 30% of the
-    // slower one or 1 ms, whichever is larger: the gap the issue found (5.2 against 2.4 ms) is far outside
-    // it, while scheduling noise on a busy 2-core machine stays well inside.
+    // slower one or 1 ms, whichever is larger: the gap decision 012 records (5.2 against 2.4 ms) is far
+    // outside it, while scheduling noise on a busy 2-core machine stays well inside.
     expect(Math.abs(a - b)).toBeLessThan(Math.max(1, 0.3 * Math.max(a, b)));
 
     await t.runJobs();

@@ -6,7 +6,7 @@ import { ACCOUNT_THROTTLED, ACCOUNT_WINDOW_MS } from '../../security/login-throt
 import { LOGIN_FAILED } from './auth.service';
 import { LOGIN_THROTTLED } from './login.service';
 
-// Issue 21, item 6 [ASVS V6.3.1]. Through one trusted proxy hop, 30 addresses made 300 failed logins on one
+// Decision 027 [ASVS V6.3.1]. Through one trusted proxy hop, 30 addresses made 300 failed logins on one
 // account in about a minute, and 12 addresses of one IPv6 /64 made 120. Now: at most 100 failures an hour
 // per account from all addresses, after which only a browser with the account's device cookie may try; an
 // IPv6 client counts by its /64.

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { BidRoundView } from '../../../shared/schemas/bid-round';
 import { roundChanges } from '../../db/listing-schema';
 
-// Issue 25, item 11: an administrator may make the owner's edits; each is recorded as the admin's, in the
+// Decision 046: an administrator may make the owner's edits; each is recorded as the admin's, in the
 // round's change log (byAdmin, made by the admin) and in the admin audit trail.
 
 let t: TestApp;

@@ -42,7 +42,7 @@ export interface LockedRound {
   title: string;
   address: string;
   imageUrl: string | null;
-  /** Every photo, the cover first (issue 25). */
+  /** Every photo, the cover first (decision 043). */
   imageUrls: string[];
 }
 

@@ -82,7 +82,7 @@ export function bidRoundsRoutes(deps: AppDeps) {
         reply.status(201).send(await createRoundFor(deps, viewerOf(request), request.body)),
     );
 
-    // The listing's text while the round is open (issue 25): owner or admin; 409 once it has ended.
+    // The listing's text while the round is open (decision 046): owner or admin; 409 once it has ended.
     app.patch(
       '/api/bid-rounds/:id',
       {

@@ -252,7 +252,7 @@ export function toFollowerViews(rows: Awaited<ReturnType<typeof findFollowers>>)
 
 /**
  * The round's photos as stored paths: `imageUrl`, the cover, first, then `imageUrls` in their order, each
- * once (issue 25). SPEC.md's clients send only `imageUrl`; the create form sends both.
+ * once (decision 043). SPEC.md's clients send only `imageUrl`; the create form sends both.
  */
 export function roundPhotos(input: Pick<CreateRoundInput, 'imageUrl' | 'imageUrls'>): string[] {
   const paths = [input.imageUrl, ...(input.imageUrls ?? [])]
@@ -286,7 +286,7 @@ export async function createRoundFor(
 
 /**
  * Whether any property still shows this image, as its cover or among its photos: one upload may have been
- * used for more than one round. Rows from before issue 25 may hold the path without /objects/.
+ * used for more than one round. Rows stored before decision 043 may hold the path without /objects/.
  */
 export function isPropertyImageInUse(db: DbOrTx, imageUrl: string): Promise<boolean> {
   const path = toObjectPath(imageUrl) ?? imageUrl;
@@ -295,7 +295,7 @@ export function isPropertyImageInUse(db: DbOrTx, imageUrl: string): Promise<bool
 
 /**
  * Makes the user a follower of the round in the caller's transaction, if they were not one: signing up for a
- * viewing follows the round (issue 25). The caller holds the round's lock and publishes the change.
+ * viewing follows the round (decision 045). The caller holds the round's lock and publishes the change.
  */
 export function followInTransaction(tx: DbOrTx, roundId: string, userId: string): Promise<void> {
   return addFollower(tx, roundId, userId);

@@ -82,7 +82,8 @@ describe('GET /api/bid-rounds/active for a visitor', () => {
         'isClosed',
         'minimumBidDeadline',
         'property',
-        // The listing's public parts (issue 25): viewing times, what sets the shortest deadline, what changed.
+        // The listing's public parts (decisions 045 and 046): viewing times, what sets the shortest deadline,
+        // what changed.
         'viewings',
         'minimumBidDeadlineReason',
         'changes',

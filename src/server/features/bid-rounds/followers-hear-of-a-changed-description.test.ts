@@ -4,7 +4,7 @@ import { rejectionHelpers } from '../../../../tests/setup/rejections';
 import { createRoundAs } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 
-// Issue 25, item 10: a changed description sends each follower one e-mail, 'Endring i budrunden: {title}',
+// Decision 046: a changed description sends each follower one e-mail, 'Endring i budrunden: {title}',
 // saying what changed, through PATCH /api/bid-rounds/{id}; a new title or address is shown on the page only.
 
 let t: TestApp;

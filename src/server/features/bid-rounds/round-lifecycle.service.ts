@@ -158,7 +158,7 @@ export async function selectWinner(
       throw new Conflict('Budfristen for budrunden har gått ut. Det kan ikke velges vinner.');
     const bid = await findBidOfRound(tx, roundId, bidId);
     if (!bid) throw new NotFound('Budet ble ikke funnet i denne budrunden');
-    // A rejected bid binds no one (issue 23): the rejection and this choice both hold the round's lock.
+    // A rejected bid binds no one (decision 034): the rejection and this choice both hold the round's lock.
     if (bid.rejectedAt) throw new Conflict('Budet er avslått og kan ikke velges som vinner.');
     if (bid.bidDeadline && bid.bidDeadline <= now) {
       throw new Conflict('Akseptfristen for dette budet har gått ut. Budet binder ikke lenger budgiveren.');
@@ -193,8 +193,9 @@ export async function selectWinner(
 }
 
 /**
- * The bidder accepted the seller's counter-offer (issue 23): `bidId` is the bid that acceptance placed. Ends
- * the locked round with it as the winner, exactly as 'Velg som vinner' does, in the caller's transaction.
+ * The bidder accepted the seller's counter-offer (decision 035): `bidId` is the bid that acceptance placed.
+ * Ends the locked round with it as the winner, exactly as 'Velg som vinner' does, in the caller's
+ * transaction.
  */
 export async function closeWithAcceptedCounterOffer(
   tx: Tx,
@@ -246,7 +247,8 @@ export function lockRoundForChange(tx: DbOrTx, roundId: string): Promise<LockedR
 
 /**
  * The round locked for a change to its listing by its owner or an administrator while it is open, with the
- * database's time: 404, 403 or 409 (ALREADY_CLOSED) otherwise. Every listing edit starts here (issue 25).
+ * database's time: 404, 403 or 409 (ALREADY_CLOSED) otherwise. Every listing edit starts
+ * here (decisions 043–046).
  */
 export async function lockOpenRoundToManage(
   tx: DbOrTx,

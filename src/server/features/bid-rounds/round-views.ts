@@ -14,7 +14,7 @@ import type { RoundRow } from './round-views.repository';
 
 // A round's views, built from explicit field lists: nothing a row holds leaves unless named here.
 
-/** What a listing shows beside its property, for every reader (issue 25). */
+/** What a listing shows beside its property, for every reader (decisions 045 and 046). */
 interface ListingRow {
   minimumBidDeadlineReason: string | null;
   viewings: { id: string; startsAt: Date; endsAt: Date; note: string | null }[];

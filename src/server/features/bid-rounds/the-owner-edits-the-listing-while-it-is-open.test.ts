@@ -8,7 +8,7 @@ import type { BidRoundView } from '../../../shared/schemas/bid-round';
 import { roundChanges } from '../../db/listing-schema';
 import { bidRounds } from '../../db/schema';
 
-// Issue 25, items 9 and 10: PATCH /api/bid-rounds/{id} edits the title, address and description of an open
+// Decision 046: PATCH /api/bid-rounds/{id} edits the title, address and description of an open
 // round, for its owner (admins: an-admin-edit-is-recorded-as-the-admins.test.ts). Each field that really
 // changed is one row in the round's change log, which every round view shows as `changes`.
 

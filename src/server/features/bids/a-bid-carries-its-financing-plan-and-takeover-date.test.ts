@@ -9,7 +9,7 @@ import type { OwnerBidView, RoundBids, UserBidView } from '../../../shared/schem
 import type { RoundEvent } from '../../../shared/schemas/events';
 import type { JournalView } from '../../../shared/schemas/journal';
 
-// Issue 23, items 1 and 2: a bid may carry the bidder's financing plan (egenkapital, lån, långiver) and the
+// Decision 033: a bid may carry the bidder's financing plan (egenkapital, lån, långiver) and the
 // takeover day they want. The owner and admins see both, in the bid lists, the live events and the journal;
 // the bidder sees their own back; no other bidder and no visitor ever sees either. Every answer here is also
 // checked against the API document. Refused plans and dates: a-bid-with-a-bad-plan-or-date-changes-nothing.

@@ -5,7 +5,7 @@ import { createRoundAs, placeBid, placeBidOk } from '../../../../tests/setup/rou
 import type { TestApp } from '../../../../tests/setup/test-app';
 import { bids, jobs } from '../../db/schema';
 
-// Issue 23, item 1: a financing plan that does not cover the bid, a malformed plan or a takeover day in the
+// Decision 033: a financing plan that does not cover the bid, a malformed plan or a takeover day in the
 // past is refused with 400 and a Norwegian message on its field, and nothing is stored or queued. Every
 // answer here is also checked against the API document.
 

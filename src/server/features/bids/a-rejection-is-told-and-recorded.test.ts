@@ -8,7 +8,7 @@ import type { RoundEvent } from '../../../shared/schemas/events';
 import type { JournalView } from '../../../shared/schemas/journal';
 import { bids, jobs } from '../../db/schema';
 
-// Issue 23, item 3: a rejection is told and recorded. The bidder gets a mail and an SMS with the seller's
+// Decision 034: a rejection is told and recorded. The bidder gets a mail and an SMS with the seller's
 // words; the followers hear the headline drop; no lapse notice follows; every open page sees it live by the
 // per-viewer rules; the journals and the CSV record it. The rules themselves: seller-rejects-a-bid.test.ts.
 

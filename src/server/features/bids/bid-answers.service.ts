@@ -25,7 +25,7 @@ import { queueMessages, roundUrl } from './bid-notices';
 import { findHighestLiveBid } from './bid-notices.repository';
 import { findBidById, lockBidder, markBidRejected } from './bids.repository';
 
-// The seller's written answers to a bid (issue 23; forskrift om eiendomsmegling § 6-3). Decision 034.
+// The seller's written answers to a bid (forskrift om eiendomsmegling § 6-3). Decision 034.
 
 export const BID_NOT_FOUND = 'Budet ble ikke funnet';
 export const BID_OF_ANOTHER_ROUND = 'Budet hører til en annen budrunde';

@@ -28,7 +28,7 @@ import {
 export const BID_LAPSED_JOB = 'bid:lapsed';
 export const BID_LAPSE_WARNING_JOB = 'bid:lapse-warning';
 
-/** The owner is warned this long before the highest live bid lapses (PRODUCT.md; issue 21, item 12). */
+/** The owner is warned this long before the highest live bid lapses (PRODUCT.md; decision 028). */
 export const LAPSE_WARNING_MS = 30 * 60_000;
 
 /**

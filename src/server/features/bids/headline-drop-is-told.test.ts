@@ -5,7 +5,7 @@ import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { bids, jobs } from '../../db/schema';
 
-// Issue 21, item 11: when the highest live bid goes down for any reason but a new bid (it lapses, or its
+// Decision 028: when the highest live bid goes down for any reason but a new bid (it lapses, or its
 // bidder's account is deleted), the owner and the followers get one message with the new figure and the
 // reason, and no bidder is named.
 

@@ -9,7 +9,7 @@ import { jobs } from '../../db/schema';
 import { createJobHandlers } from '../../jobs/handlers';
 import { JobWorker } from '../../jobs/worker';
 
-// Issue 21, item 13: a follower (and the owner) gets at most one 'new bid' e-mail and one SMS per round in
+// Decision 028: a follower (and the owner) gets at most one 'new bid' e-mail and one SMS per round in
 // NOTIFY_WINDOW_S; the first at once, the rest folded into one message at the window's end. The bidder's
 // receipt stays per bid and immediate.
 

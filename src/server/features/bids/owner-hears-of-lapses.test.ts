@@ -5,7 +5,7 @@ import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { bids, jobs } from '../../db/schema';
 
-// Issue 21, item 12: 30 minutes before the highest live bid lapses, and when any live bid lapses, the owner
+// Decision 028: 30 minutes before the highest live bid lapses, and when any live bid lapses, the owner
 // gets an e-mail, and an SMS while the round's SMS setting is on. Exactly once each.
 
 let t: TestApp;

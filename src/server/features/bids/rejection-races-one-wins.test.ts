@@ -5,7 +5,7 @@ import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { bidRounds, bids } from '../../db/schema';
 
-// Issue 23, "Bad input": a rejection racing the owner's choice of the same bid as winner, or another
+// Decision 034: a rejection racing the owner's choice of the same bid as winner, or another
 // rejection of it, is judged under the round's row lock: exactly one wins, the other gets 409 and nothing
 // of it is written. Run on PostgreSQL too (api-pg), where the two requests truly run at once.
 

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { BidView, UserBidView } from '../../../shared/schemas/bid';
 import { bids } from '../../db/schema';
 
-// Issue 23, item 3: the seller rejects a live bid in writing (avslag). A rejected bid no longer binds,
+// Decision 034: the seller rejects a live bid in writing (avslag). A rejected bid no longer binds,
 // counts, sets the floor or can be chosen, like a lapsed one; every reader sees 'Avslått', only its bidder,
 // the owner and admins read the seller's message. What is told and recorded of it:
 // a-rejection-is-told-and-recorded.test.ts.

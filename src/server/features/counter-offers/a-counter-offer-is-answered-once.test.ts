@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { bidRounds, bids } from '../../db/schema';
 import { closeExpiredRounds } from '../bid-rounds/round-lifecycle.service';
 
-// Issue 23, items 4 and 6: a counter-offer is answered once. Its recipient declines it, or the owner
+// Decision 035: a counter-offer is answered once. Its recipient declines it, or the owner
 // withdraws it, or its deadline passes (judged on the database clock; the lapse job writes it and tells the
 // owner), or the round ends. After any of these, every further answer is 409 and changes nothing.
 

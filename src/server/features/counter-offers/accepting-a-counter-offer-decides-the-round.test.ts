@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CounterOfferHelpers, counterOfferHelpers } from '../../../../tests/setup/counter-offers';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 
-// Issue 23, items 4 and 6: the seller's counter-offer (motbud) to one bidder, and its acceptance, which
+// Decision 035: the seller's counter-offer (motbud) to one bidder, and its acceptance, which
 // binds both parties: the bidder's bid at the counter-offer's amount wins and the round closes.
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import type { JournalView } from '../../../shared/schemas/journal';
 import { counterOffers } from '../../db/counter-offer-schema';
 import { bidJournals, bidRounds, bids } from '../../db/schema';
 
-// Issue 23, item 6: accepting a counter-offer binds both parties. In one transaction under the round's
+// Decision 035: accepting a counter-offer binds both parties. In one transaction under the round's
 // lock it places the recipient's bid at the counter-offer's amount and conditions, makes it the winner,
 // closes the round (reason 'counter-offer') and writes every journal, exactly as 'Velg som vinner' does;
 // if any part fails, none of it is written.

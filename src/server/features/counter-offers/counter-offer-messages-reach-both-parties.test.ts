@@ -4,7 +4,7 @@ import { inHours } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { formatLongDate } from '../../../shared/format/date';
 
-// Issue 23, item 7: the recipient gets the counter-offer by mail, and by SMS while the round's SMS setting
+// Decision 035: the recipient gets the counter-offer by mail, and by SMS while the round's SMS setting
 // is on; the owner hears of its acceptance, decline and lapse the same way; on acceptance every participant
 // hears that the round is decided, as after 'Velg som vinner'. No one else hears of a counter-offer.
 

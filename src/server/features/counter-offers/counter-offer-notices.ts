@@ -22,7 +22,7 @@ import { recordCounterOfferEnd } from '../round-chain/round-acts';
 import { recipientName } from './counter-offer-views';
 import { answerCounterOffer, findCounterOffer } from './counter-offers.repository';
 
-// Who hears of a counter-offer (issue 23, item 7): its recipient when it is made or withdrawn, the owner
+// Who hears of a counter-offer (decision 035): its recipient when it is made or withdrawn, the owner
 // when it is accepted, declined or lapses. Queued in the act's own transaction, through the job outbox.
 
 export const COUNTER_OFFER_LAPSED_JOB = 'counter-offer:lapsed';

@@ -5,7 +5,7 @@ import { inHours } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { bidJournals, bidRounds, bids } from '../../db/schema';
 
-// Issue 23, "Bad input": two acts racing on one round are judged under the round's row lock. Exactly one
+// Decision 035: two acts racing on one round are judged under the round's row lock. Exactly one
 // wins; the other gets 409 and nothing of it is written. Run on PostgreSQL too (api-pg), where the two
 // requests truly run at once.
 

@@ -20,7 +20,7 @@ export function recipientName(row: Pick<CounterOfferRow, 'recipient'>): string {
 }
 
 /**
- * A round's counter-offers as one reader may see them (issue 23, item 5). Built from an explicit field list,
+ * A round's counter-offers as one reader may see them (decision 035). Built from an explicit field list,
  * like the bid views: a bidder learns of another's counter-offer only its pseudonym, amount, deadline and
  * status. `bidsInOrder` are the round's bids as received, which hand out the pseudonyms.
  */

@@ -5,7 +5,7 @@ import { type EventStream, openEventStream } from '../../../../tests/setup/event
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { RoundEvent } from '../../../shared/schemas/events';
 
-// Issue 23, item 8: each act on a counter-offer is an event on /api/events, and each viewer's round event
+// Decision 035: each act on a counter-offer is an event on /api/events, and each viewer's round event
 // carries the counter-offers by the same rules as GET /api/bid-rounds/{id}/counter-offers: the owner sees
 // names and conditions, the recipient 'Du', another bidder or a follower a pseudonym without conditions; a
 // signed-in stranger gets the round only, and a visitor hears nothing of it.

@@ -25,9 +25,9 @@ const roundParams = z.object({ id: z.uuid('Ugyldig budrunde') });
 const offerParams = z.object({ id: z.uuid('Ugyldig motbud') });
 
 /**
- * The seller's counter-offers (motbud, issue 23): 403 for anyone but the owner (making, withdrawing) or the
- * recipient (accepting, declining), 404 for an unknown round, bid or counter-offer, 409 when the bid no longer
- * binds, the counter-offer is no longer open, or the round has ended.
+ * The seller's counter-offers (motbud, decision 035): 403 for anyone but the owner (making, withdrawing) or
+ * the recipient (accepting, declining), 404 for an unknown round, bid or counter-offer, 409 when the bid no
+ * longer binds, the counter-offer is no longer open, or the round has ended.
  */
 export function counterOffersRoutes(deps: AppDeps) {
   return async (base: FastifyInstance): Promise<void> => {

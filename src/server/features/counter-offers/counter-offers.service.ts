@@ -38,7 +38,7 @@ import {
   settleOpenCounterOffers,
 } from './counter-offers.repository';
 
-// The seller's counter-offer (motbud, issue 23 items 4–8; forskrift om eiendomsmegling § 6-3). Every change
+// The seller's counter-offer (motbud, decision 035; forskrift om eiendomsmegling § 6-3). Every change
 // runs under the round's row lock, like bids, rejections and winner choices, so that of two acts on one
 // round exactly one decides. Decision 035.
 
@@ -122,7 +122,7 @@ export async function createCounterOffer(
   return { counterOffer: view, ...link };
 }
 
-/** A round's counter-offers as the viewer may see them (issue 23, item 5). */
+/** A round's counter-offers as the viewer may see them (decision 035). */
 export async function listCounterOffers(
   deps: AppDeps,
   viewer: Viewer,

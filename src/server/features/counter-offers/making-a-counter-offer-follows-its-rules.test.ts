@@ -6,7 +6,7 @@ import { createRoundAs, inDays, inHours, placeBidOk } from '../../../../tests/se
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { bidRounds, bids } from '../../db/schema';
 
-// Issue 23, item 4 and "Bad input": the owner's counter-offer to the bidder of a live bid. The answer's
+// Decision 035: the owner's counter-offer to the bidder of a live bid. The answer's
 // shape, the amount and deadline rules (400), one open counter-offer per bidder, and the bids and rounds
 // that cannot be answered (409): each refusal leaves nothing behind, neither a row nor a message.
 

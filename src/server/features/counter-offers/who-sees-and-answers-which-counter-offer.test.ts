@@ -5,7 +5,7 @@ import { type CounterOfferHelpers, counterOfferHelpers } from '../../../../tests
 import { inHours } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 
-// Issue 23, items 5 and 6, and "Bad input": what each of visitor, bidder A, bidder B, another user, owner
+// Decision 035: what each of visitor, bidder A, bidder B, another user, owner
 // and admin sees of a round's counter-offers, and who may make, withdraw, accept and decline them. A
 // counter-offer is the seller's own word: an admin may read it all but may not make or withdraw one.
 

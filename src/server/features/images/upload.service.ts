@@ -31,7 +31,7 @@ export async function requestUpload(
   userId: string,
 ): Promise<{ uploadURL: string }> {
   // Each upload may store up to 10 MB; a bound per user keeps one account from filling the disk. A round has
-  // up to 30 photos (issue 25): room for all of them twice over, so a seller who retries is not stopped.
+  // up to 30 photos (decision 043): room for all of them twice over, so a seller who retries is not stopped.
   await limiter.enforce(
     `upload:${userId}`,
     UPLOADS_PER_HOUR,

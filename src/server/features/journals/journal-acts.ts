@@ -7,7 +7,7 @@ import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { CounterOfferView } from '../../../shared/schemas/counter-offer';
 import type { JournalAct, JournalEntry } from '../../../shared/schemas/journal';
 
-// The record of every act (issue 23, item 13; decision 036). Pure: the journal's JSON view, its CSV and the
+// The record of every act (decision 036). Pure: the journal's JSON view, its CSV and the
 // admin's round view all build their acts here, from what the reader may already see (the entries and the
 // counter-offers of their copy), so they cannot disagree and no act names more than its sources do.
 
@@ -178,7 +178,7 @@ export function recordActs<E extends ActEntry>(
 
 /**
  * Whether a bid act was signed with a passkey (decision 039): true or false on a 'Bud', null on every other
- * act, which nothing signs yet (issue 24, item 6). An entry without the flag (a journal written before
+ * act, which nothing signs yet (decision 038). An entry without the flag (a journal written before
  * signing existed) reads as unsigned, as the JSON does.
  */
 export function actSigned<E extends ActEntry & { isSigned?: boolean }>({

@@ -28,7 +28,7 @@ export interface StoredJournal {
   property: { title: string; address: string; imageUrl: string | null };
   entries: StoredEntry[];
   /**
-   * The seller's counter-offers as this reader may see them (issue 23), in the order made, with the
+   * The seller's counter-offers as this reader may see them (decision 035), in the order made, with the
    * recipient's id kept for scrubbing. Absent in journals written before counter-offers existed.
    */
   counterOffers?: StoredCounterOffer[];
@@ -51,7 +51,8 @@ export type StoredCounterOffer = CounterOfferView & { subjectId: string };
 
 /**
  * An entry as stored: 'Utløpt' and 'Avslått' are worked out on reading. The plan, and the rejection's time
- * and message, are absent in journals written before they existed (issue 23), which read as none.
+ * and message, are absent in journals written before they existed (decisions 033 and 034), which read as
+ * none.
  */
 type StoredEntry = Omit<
   JournalEntry,

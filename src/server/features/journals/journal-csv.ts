@@ -31,7 +31,7 @@ const HEADERS = [
   'Bank',
   'Kontaktperson i banken',
   'Telefon til bankkontakt',
-  // What each row records (issue 23): 'Bud', 'Avslag', 'Motbud' … (decision 036), and the words with it.
+  // What each row records (decision 036): 'Bud', 'Avslag', 'Motbud' …, and the words with it.
   'Hendelse',
   'Melding',
   // After the columns that were there first, so a sheet built on the old columns still reads them.
@@ -39,7 +39,7 @@ const HEADERS = [
   'Lån (kr)',
   'Långiver',
   'Ønsket overtakelse',
-  // Issue 24 (decision 039): 'Ja' or 'Nei' on a bid's row, whether the bidder signed it with a passkey; empty
+  // Decision 039: 'Ja' or 'Nei' on a bid's row, whether the bidder signed it with a passkey; empty
   // on acts nothing signs. Last, so every column before it keeps its place (decisions 034, 036).
   'Signert',
 ];
@@ -133,7 +133,7 @@ function actRow(recorded: RecordedAct<CsvEntry>): Row {
   return [...actCells(recorded), signed === null ? null : signed ? 'Ja' : 'Nei'];
 }
 
-/** The 'Hendelse' of a change to the listing made while bids stood (issue 25; decision 046). */
+/** The 'Hendelse' of a change to the listing made while bids stood (decision 046). */
 export const CHANGE_ROW_KIND = 'Endring i annonsen';
 
 /** A change's row: its time, 'Endring i annonsen', and what changed in 'Melding'. */
@@ -156,7 +156,7 @@ function changeRow(change: JournalChange): Row {
 
 /**
  * Excel in Norway opens this directly: UTF-8 with BOM, semicolons, CRLF, times in Oslo. One row per act in
- * time order (forskriften § 6-3, issue 23, decision 036), of the kind the 'Hendelse' column names: each bid
+ * time order (forskriften § 6-3, decision 036), of the kind the 'Hendelse' column names: each bid
  * ('Bud', at the time received), each rejection ('Avslag', with the seller's message), each counter-offer
  * ('Motbud', its amount, conditions and deadline) and its end ('Motbud akseptert', 'Motbud avslått',
  * 'Motbud trukket', 'Motbud utløpt'), the winner's acceptance ('Vinner valgt') and the close ('Budrunden

@@ -24,7 +24,7 @@ export interface PdfFacts {
   roundDeletedAt?: string | null;
   /** The bids, highest first: the winner's amount is told in words. */
   entries: JournalEntry[];
-  /** The round's hash chain's last link (issue 24, items 8–11), printed under the facts; null without one. */
+  /** The round's hash chain's last link (decision 040), printed under the facts; null without one. */
   chainHead?: ChainLink | null;
 }
 

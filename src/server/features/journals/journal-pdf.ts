@@ -18,7 +18,7 @@ import {
   when,
 } from './journal-pdf-tables';
 
-// The budjournal as a PDF (issue 24, item 13; decision 038): one reader's copy, as their journal dialog shows
+// The budjournal as a PDF (decision 038): one reader's copy, as their journal dialog shows
 // it, on A4 in bokmål. Pure apart from pdfkit: the service finds the copy, this draws it.
 
 /** An act with its state in the round's record ('Avslått', 'Akseptert' …), where it has one. */
@@ -32,7 +32,7 @@ export interface PdfAct {
 /** The copy to print: the facts of the round, the bids highest first, and every act in time order. */
 export interface PdfJournal extends PdfFacts {
   acts: PdfAct[];
-  /** 'Endringer mens bud sto' (issue 25): a section only when there were any. */
+  /** 'Endringer mens bud sto' (decision 046): a section only when there were any. */
   changes?: JournalChange[];
 }
 

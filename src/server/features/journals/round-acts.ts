@@ -13,8 +13,8 @@ export interface LiveRound {
 }
 
 /**
- * A round's acts from its live rows, as the owner's copy of its journal names them (issue 23, item 14;
- * decision 036): built by the same entries, counter-offer views and act builder as the journal, so the
+ * A round's acts from its live rows, as the owner's copy of its journal names them (decision 036):
+ * built by the same entries, counter-offer views and act builder as the journal, so the
  * admin's view and the journals agree. An open round has its acts so far, judged at `now` (a counter-offer
  * past its deadline has lapsed); a closed one also its acceptance and close.
  */

@@ -10,7 +10,7 @@ import {
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { formatShortDateTime } from '../../../shared/format/date';
 
-// Issue 23, item 13 (decision 036): the owner's CSV has a row per act, of the kind its 'Hendelse' column
+// Decision 036: the owner's CSV has a row per act, of the kind its 'Hendelse' column
 // names, in time order; the columns that were there keep their places.
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { formatShortDateTime } from '../../../shared/format/date';
 import { CHANGE_ROW_KIND } from './journal-csv';
 import { findJournal, updateJournalData } from './journals.repository';
 
-// Issue 25, item 10 (decision 046): the budjournal lists the changes to the listing made while live bids
+// Decision 046: the budjournal lists the changes to the listing made while live bids
 // stood, for every reader: 'Endringer mens bud sto' in the journal (JSON and PDF), and a CSV row among the
 // acts, each from its old to its new value (decision 054). A change made before any bid is on the round
 // page only.

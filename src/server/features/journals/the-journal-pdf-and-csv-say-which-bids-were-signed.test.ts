@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { formatShortDateTime } from '../../../shared/format/date';
 import type { JournalView } from '../../../shared/schemas/journal';
 
-// Issue 24, items 7 and 13 (decisions 038, 039): the PDF marks every bid 'Ja' or 'Nei' in a 'Signert'
+// Decisions 038 and 039: the PDF marks every bid 'Ja' or 'Nei' in a 'Signert'
 // column, with a legend in words, and the CSV has 'Signert' as its last column: 'Ja'/'Nei' on a bid's row,
 // empty on the acts nothing signs.
 

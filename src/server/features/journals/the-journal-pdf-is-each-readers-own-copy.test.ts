@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { formatShortDateTime } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
 
-// Issue 24, item 13 (decision 038): GET /api/bid-rounds/{id}/journal.pdf gives every reader their own copy
+// Decision 038: GET /api/bid-rounds/{id}/journal.pdf gives every reader their own copy
 // of the journal, as the journal dialog shows it: the owner's names everyone, a bidder's only them.
 
 let t: TestApp;

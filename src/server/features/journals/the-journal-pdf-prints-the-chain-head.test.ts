@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pdfText, pdfTextLines } from '../../../../tests/setup/pdf-text';
 import { journalToPdf, type PdfJournal } from './journal-pdf';
 
-// Issue 24, items 9 and 13 (decision 038): the PDF's first page prints the round's hash chain's head under
+// Decision 038: the PDF's first page prints the round's hash chain's head under
 // the facts, 'Kjedens hode: nr. <seq>, <hash>', the hash in a monospaced font, and how to check it.
 
 const HEAD = { seq: 12, hash: '3f2a9c0d'.repeat(8) };

@@ -7,7 +7,7 @@ import type { JournalAct } from '../../../shared/schemas/journal';
 import { journalToPdf, type PdfJournal } from './journal-pdf';
 import { drawable } from './journal-pdf-tables';
 
-// Issue 24, item 13 (decision 038): the PDF is bokmål with æøå, kroner grouped by spaces, and every page
+// Decision 038: the PDF is bokmål with æøå, kroner grouped by spaces, and every page
 // says 'Side n av N' and names the regulation.
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import {
 } from '../../../../tests/setup/journal-acts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 
-// Issue 23, item 13 (decision 036): the budjournal records every act in time order, bids, rejections,
+// Decision 036: the budjournal records every act in time order, bids, rejections,
 // counter-offers and their outcomes, the acceptance and the close, each reader's copy by today's rules on
 // identities. The CSV: the-journal-csv-has-a-row-per-act.test.ts.
 

@@ -7,7 +7,7 @@ import { bidBody, placeSignedBid } from '../../../../tests/setup/signing';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { JournalView } from '../../../shared/schemas/journal';
 
-// Issue 24, items 9, 10 and 13 (decisions 038, 040): every reader's journal, as JSON and as PDF, shows the
+// Decisions 038 and 040: every reader's journal, as JSON and as PDF, shows the
 // head of the round's chain, and it is the head the chain's export ends with, so a reader who checks the
 // export (npm run verify-journal) knows it is the record their journal was printed from. The head is read
 // when the journal is, so an act appended after the close (an anonymisation) moves it.

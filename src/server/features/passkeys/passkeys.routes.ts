@@ -35,7 +35,7 @@ const callerOf = (request: FastifyRequest): PasskeyCaller => ({
 });
 
 /**
- * Passkeys (issue 24, decision 037): a signed-in user adds, lists and removes them under 'Din profil'; adding
+ * Passkeys (decision 037): a signed-in user adds, lists and removes them under 'Din profil'; adding
  * or removing needs a login of the last 10 minutes or the password again (403, or 400 for a wrong one). A
  * visitor logs in with one and gets the same answer and session as with a password.
  */

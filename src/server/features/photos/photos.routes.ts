@@ -10,7 +10,7 @@ import { setRoundPhotos } from './photos.service';
 
 const roundParams = z.object({ id: z.uuid('Ugyldig budrunde') });
 
-/** The round's photos after publishing (issue 25); at creation they come with POST /api/bid-round. */
+/** The round's photos after publishing (decision 043); at creation they come with POST /api/bid-round. */
 export function photosRoutes(deps: AppDeps) {
   return async (base: FastifyInstance): Promise<void> => {
     const app = base.withTypeProvider<ZodTypeProvider>();

@@ -26,7 +26,7 @@ const roundParams = z.object({ id: z.uuid('Ugyldig budrunde') });
 const changeResponses = { 200: bidRoundViewSchema, ...errorResponses(403, 404, 409) };
 
 /**
- * The salgsoppgave (issue 25, decision 044): the owner or an admin uploads it as the raw body and removes
+ * The salgsoppgave (decision 044): the owner or an admin uploads it as the raw body and removes
  * it; every signed-in user downloads it.
  */
 export function prospectusRoutes(deps: AppDeps) {

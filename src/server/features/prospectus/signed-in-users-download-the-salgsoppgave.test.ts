@@ -7,8 +7,9 @@ import { createRoundAs } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { roundChanges } from '../../db/listing-schema';
 
-// Issue 25, the salgsoppgave: every signed-in user downloads it as 'salgsoppgave-<tittel>.pdf', also once the
-// round has ended; visitors get 401. Each change is in the round's 'Endringer', and followers get one mail.
+// The salgsoppgave (decision 044): every signed-in user downloads it as 'salgsoppgave-<tittel>.pdf', also
+// once the round has ended; visitors get 401. Each change is in the round's 'Endringer', and followers get
+// one mail.
 let t: TestApp;
 let pdf: Buffer;
 

@@ -9,8 +9,9 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { BidRoundView } from '../../../shared/schemas/bid-round';
 import { bidRounds, properties } from '../../db/schema';
 
-// Issue 25, the salgsoppgave: the owner (or an admin) uploads one PDF, checked by its bytes, at most 25 MB,
-// replaces and removes it while the round is open; everyone else is refused, and a refusal stores nothing.
+// The salgsoppgave (decision 044): the owner (or an admin) uploads one PDF, checked by its bytes, at most
+// 25 MB, replaces and removes it while the round is open; everyone else is refused, and a refusal stores
+// nothing.
 let t: TestApp;
 let admin: { id: string; cookie: string };
 let pdf: Buffer;

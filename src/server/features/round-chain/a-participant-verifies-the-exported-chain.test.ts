@@ -12,7 +12,7 @@ import { type CanonicalValue, canonicalJson } from '../../../shared/signing/cano
 import { sha256Hex } from './round-acts';
 import { verifyChainExport } from './verify-chain';
 
-// Issue 24 item 11 and "Done when": a participant exports the round's chain, verifies it (links, the signed
+// Decision 040: a participant exports the round's chain, verifies it (links, the signed
 // bid's signature, their own commitments and receipts), changes one byte and sees it fail at that act; the
 // same with `npm run verify-journal` on a file, by its exit code and its report.
 

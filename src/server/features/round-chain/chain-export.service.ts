@@ -9,7 +9,7 @@ const ROUND_NOT_FOUND = 'Budrunden ble ikke funnet';
 const NOT_A_PARTICIPANT = 'Bare selgeren, budgiverne og administratorer kan hente kjeden for denne budrunden';
 
 /**
- * The round's chain for one reader (issue 24 item 10, decision 040): every act exactly as hashed, for every
+ * The round's chain for one reader (decision 040): every act exactly as hashed, for every
  * participant, and the salts and committed words only where the reader may see them: the owner and admins
  * all of them, a bidder those of the acts about them. With the export a reader checks the links, the
  * signatures and their own commitments offline (npm run verify-journal).

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
-// The rows of a round that its chain vouches for (issue 24 item 11), as the admin's journal/verify compares
+// The rows of a round that its chain vouches for (decision 040), as the admin's journal/verify compares
 // them with their acts: times as ISO UTC with milliseconds, written by the database exactly as
 // append_bid_act writes an act's time, so that the two compare as text.
 

@@ -19,7 +19,7 @@ export interface StoredChainCheck {
 const earliest = (a: RowMismatch | null, b: RowMismatch | null) => (a && (!b || a.seq <= b.seq) ? a : b);
 
 /**
- * GET /api/admin/bid-rounds/{id}/journal/verify (issue 24 item 11): the admin's export of the stored chain,
+ * GET /api/admin/bid-rounds/{id}/journal/verify (decision 040): the admin's export of the stored chain,
  * checked as `npm run verify-journal` checks a file (an admin holds every secret, so every commitment is
  * checked), and then every bid and counter-offer row against its act (row-audit.ts) and the round row
  * against its 'winner' and 'closed' acts (outcome-audit.ts). The head is read before the rows and the chain

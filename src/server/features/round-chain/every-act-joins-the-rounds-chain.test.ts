@@ -8,7 +8,7 @@ import { GENESIS_HASH } from '../../../shared/record/round-act';
 import type { ChainExport } from '../../../shared/schemas/responses/record';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
 
-// Issue 24 items 8–10 (decision 040): every act of a round is a link of its chain, each act's answer names
+// Decision 040: every act of a round is a link of its chain, each act's answer names
 // its link, and the export shows every participant the same acts, with the secrets only where they may.
 
 let t: TestApp;

@@ -113,7 +113,7 @@ export async function forgetUser(db: DbOrTx, userId: string): Promise<void> {
 
 /**
  * How `userId` takes part in a round, for the chain's export: its owner, a bidder, or a reader of its journal
- * (a deleted round keeps its journals, item 12). Null for anyone else.
+ * (a deleted round keeps its journals, decision 042). Null for anyone else.
  */
 export async function findReaderRole(
   db: DbOrTx,
@@ -123,7 +123,7 @@ export async function findReaderRole(
   const result = await db.execute(sql`select
       (exists (select 1 from bid_rounds r join properties p on p.id = r.property_id
         where r.id = ${roundId}::uuid and p.owner_id = ${userId}::uuid)
-        -- A deleted round's owner is known by their kept copy of its journal (item 12).
+        -- A deleted round's owner is known by their kept copy of its journal (decision 042).
         or exists (select 1 from bid_journals j where j.bid_round_id = ${roundId}::uuid
           and j.user_id = ${userId}::uuid and (j.journal_data->>'isOwnerCopy')::boolean)) as owner,
       exists (select 1 from bids b where b.bid_round_id = ${roundId}::uuid and b.user_id = ${userId}::uuid) as bidder,

@@ -27,7 +27,7 @@ export function linkOfLatest(db: DbOrTx, roundId: string, kind: string): Promise
 }
 
 /**
- * Account deletion (item 12): each round the person took part in records that its pseudonym now reads
+ * Account deletion (decision 040): each round the person took part in records that its pseudonym now reads
  * 'Slettet bruker', and then the acts forget who they were about. The commitments stay, so every chain
  * stays whole; no one can link them to the person any more. Rounds in id order, as every multi-round change.
  */

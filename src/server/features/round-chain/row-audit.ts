@@ -3,7 +3,7 @@ import type { StoredBid, StoredCounterOffer } from './chain-rows.repository';
 import { commitment, saltedHash } from './round-acts';
 import type { ExportedLink } from './verify-chain';
 
-// Whether the rows of a round still say what their acts in the chain say (issue 24 item 11): a bid's amount,
+// Whether the rows of a round still say what their acts in the chain say (decision 040): a bid's amount,
 // acceptance deadline, time, bidder and terms; its rejection; a counter-offer's amount, deadline, recipient,
 // terms and how it ended. The chain is the record; a row that differs was changed behind the app's back.
 //

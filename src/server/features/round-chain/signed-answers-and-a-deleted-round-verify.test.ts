@@ -6,7 +6,7 @@ import { addPasskey, newAuthenticator } from '../../../../tests/setup/passkeys';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { verifyChainExport } from './verify-chain';
 
-// Issue 24 items 6, 11 and 12: the owner's signed rejection and counter-offer and the bidder's signed
+// Decisions 040 and 042: the owner's signed rejection and counter-offer and the bidder's signed
 // acceptance (decision 041) verify in the chain like a signed bid, for the owner and for the bidder; and a
 // round an admin deleted still verifies, its rows gone and 'deleted' its last act.
 

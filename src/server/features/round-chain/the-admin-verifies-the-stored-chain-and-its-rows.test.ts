@@ -6,7 +6,7 @@ import { createRoundAs, inHours, placeBidOk } from '../../../../tests/setup/roun
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { ChainExport } from '../../../shared/schemas/responses/record';
 
-// Issue 24 item 11 and "Bad input": GET /api/admin/bid-rounds/{id}/journal/verify checks the stored chain as
+// Decision 040: GET /api/admin/bid-rounds/{id}/journal/verify checks the stored chain as
 // verify-journal checks a file, and every bid, counter-offer and answer row against its act. A row changed
 // by SQL, or an act's own text, makes it answer ok: false at that act's seq; undone, it holds again.
 

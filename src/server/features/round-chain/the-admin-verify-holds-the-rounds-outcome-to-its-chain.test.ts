@@ -7,7 +7,7 @@ import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { recordAnonymised } from './round-acts';
 
-// The admin's journal/verify (issue 24 item 11) also holds the round row to how its chain says the round
+// The admin's journal/verify (decision 040) also holds the round row to how its chain says the round
 // ended: the 'closed' act's time, reason and winning bid, and the bid the owner chose in the 'winner' act.
 // A winner set or swapped by SQL, or a round reopened or closed behind the app's back, fails verification.
 

@@ -3,7 +3,7 @@ import { type ChainLink, GENESIS_HASH } from '../../../shared/record/round-act';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
 import { challengeOf, checkChainSignature, type RelyingParty } from './chain-signature';
 
-// The check of a round's chain (issue 24 item 11, decision 040), from its export alone: what
+// The check of a round's chain (decision 040), from its export alone: what
 // `npm run verify-journal` runs offline and what the admin's journal/verify runs on the stored chain. No
 // database: everything it needs is in the export, and a participant need trust nothing of ours but the
 // hashes and signatures they can recompute.

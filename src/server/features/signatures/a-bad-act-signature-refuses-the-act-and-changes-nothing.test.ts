@@ -5,7 +5,7 @@ import { signatureFrom } from '../../../../tests/setup/signing';
 import { FLAG_UP } from '../../../../tests/setup/software-authenticator';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 
-// Issue 24 'Bad input' for the acts of item 6 (decision 041): a signature for other words, by another
+// Bad input for the acts of decision 041: a signature for other words, by another
 // user's passkey, used twice, too late, or without user verification is refused with 400 and a Norwegian
 // reason, and the act changes nothing: no counter-offer, rejection, winner or acceptance, no stored row.
 

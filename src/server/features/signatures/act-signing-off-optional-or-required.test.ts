@@ -6,7 +6,7 @@ import { createRoundAs } from '../../../../tests/setup/rounds';
 import { bidBody, placeSignedBid } from '../../../../tests/setup/signing';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 
-// BID_SIGNING for the acts of issue 24 item 6 (decision 041): with `optional` a party who has a passkey
+// BID_SIGNING for the acts of decision 041: with `optional` a party who has a passkey
 // signs every binding act and is refused unsigned, naming the act; one without a passkey acts as before; an
 // admin acting for the owner acts unsigned; `off` ignores signing; `required` refuses every unsigned act.
 

@@ -38,7 +38,7 @@ describe('BID_SIGNING', () => {
       const signed = await placeSignedBid(s.t, s.kari, s.key, bidBody(s.roundId, 4_100_000));
       expect(signed.statusCode, signed.body).toBe(201);
       expect(signed.json().bid.isSigned).toBe(true);
-      // Kari has a passkey, so she signs every bid (issue 24, item 7): an unsigned one changes nothing.
+      // Kari has a passkey, so she signs every bid (decision 039): an unsigned one changes nothing.
       const unsigned = await postBid(s.t, s.kari, bidBody(s.roundId, 4_200_000));
       expect(unsigned.statusCode).toBe(400);
       expect(unsigned.json().message).toBe('Budet må signeres med passnøkkel');

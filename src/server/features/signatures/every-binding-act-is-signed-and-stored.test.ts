@@ -5,7 +5,7 @@ import { addPasskey, newAuthenticator } from '../../../../tests/setup/passkeys';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { canonicalJson } from '../../../shared/signing/canonical-json';
 
-// Issue 24 item 6 (decision 041): the owner's 'Gi motbud', 'Avslå' and 'Velg som vinner', and the bidder's
+// Decision 041: the owner's 'Gi motbud', 'Avslå' and 'Velg som vinner', and the bidder's
 // 'Aksepter motbud', each signed with a passkey over words and a canonical act, verified by the act's own
 // call, and stored with the act.
 

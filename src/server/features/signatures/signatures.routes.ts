@@ -10,7 +10,7 @@ import { signatureOptions } from './signatures.service';
 const user = { access: 'user' } as const;
 
 /**
- * Signing binding acts with a passkey (issue 24 items 4, 5 and 7, decision 039). The act is sent with its
+ * Signing binding acts with a passkey (decisions 039 and 041). The act is sent with its
  * signature to its own route (a bid to POST /api/bids); this route only hands out the words and the options.
  */
 export function signaturesRoutes(deps: AppDeps) {

@@ -11,7 +11,7 @@ import {
   viewingsUrl,
 } from '../../../../tests/setup/viewings';
 
-// Issue 25, item 5: 'Legg i kalender' downloads the viewing as an iCalendar file, with the address as its
+// 'Legg i kalender' downloads the viewing as an iCalendar file, with the address as its
 // location and the round's link. Visitors may have it: the cards show them the same times (decision 045).
 
 let t: TestApp;

@@ -14,7 +14,7 @@ import {
 } from '../../../../tests/setup/viewings';
 import { jobs, properties } from '../../db/schema';
 
-// Issue 25, item 6: after a viewing ends, everyone on its list gets one e-mail with the salgsoppgave's link
+// Decision 045: after a viewing ends, everyone on its list gets one e-mail with the salgsoppgave's link
 // (or word that there is none yet) and the round's link, as Propr does. The job is queued with the viewing
 // for its end; the database's clock cannot be moved, so the tests move the viewing into the past instead.
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { findDeadlineInputs, setMinimumBidDeadline } from './viewings.repository';
 
 /**
- * Works the round's effective shortest acceptance deadline out again (the 12:00 rule, issue 25), in the
+ * Works the round's effective shortest acceptance deadline out again (the 12:00 rule, decision 045), in the
  * transaction that added or removed a viewing, under the round's lock: bids are checked against the stored
  * result, so a bid placed after the viewing commits already meets the new rule.
  */

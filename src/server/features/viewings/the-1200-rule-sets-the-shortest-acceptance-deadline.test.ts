@@ -13,7 +13,7 @@ import {
   viewingOn,
 } from '../../../../tests/setup/viewings';
 
-// Issue 25, item 7 (forskrift om eiendomsmegling § 6-3): with viewings, no acceptance deadline may be
+// Decision 045 (forskrift om eiendomsmegling § 6-3): with viewings, no acceptance deadline may be
 // earlier than 12:00 Oslo time on the first working day after the last viewing. The effective shortest
 // deadline is the later of that and the seller's own, and moves as viewings come and go; bids are checked
 // against it. All through HTTP, as the owner's and the bidders' screens see it.
@@ -36,9 +36,9 @@ async function shortest(roundId: string) {
   return { minimumBidDeadline: view.minimumBidDeadline, reason: view.minimumBidDeadlineReason };
 }
 
-// The issue's three examples, as facts checked against date-holidays, one row a year: a viewing may not be
-// in the past, so each case is taken from the first year in which it is still two days or more ahead.
-// 12:00 in Oslo on each deadline day is 10:00 UTC (summer time).
+// The three holiday examples of decision 045, as facts checked against date-holidays, one row a year: a
+// viewing may not be in the past, so each case is taken from the first year in which it is still two days or
+// more ahead. 12:00 in Oslo on each deadline day is 10:00 UTC (summer time).
 const HOLIDAY_CASES: Record<string, Array<[viewingDay: string, deadline: string]>> = {
   // Skjærtorsdag, langfredag and 2. påskedag are holidays: Easter Wednesday gives the Tuesday after.
   'Easter Wednesday': [

@@ -13,7 +13,7 @@ import {
 } from '../../../../tests/setup/viewings';
 import type { RoundEvent } from '../../../shared/schemas/events';
 
-// Issue 25, item 6: the owner's 'Visningsliste (n)' is asked again when a 'followers' event comes. Signing
+// Decision 045: the owner's 'Visningsliste (n)' is asked again when a 'followers' event comes. Signing
 // up sends one (it follows the round too); signing off must as well, or the count stays too high.
 
 let t: TestApp;

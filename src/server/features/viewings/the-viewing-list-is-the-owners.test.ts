@@ -17,7 +17,7 @@ import {
 import { viewingSignups } from '../../db/listing-schema';
 import { users } from '../../db/schema';
 
-// Issue 25, item 6: a signed-in, verified user signs up for a viewing (and off again), which follows the
+// Decision 045: a signed-in, verified user signs up for a viewing (and off again), which follows the
 // round too; the owner and administrators see who signed up, with name, phone and e-mail, as JSON and as
 // CSV; a visitor gets 401 and anyone else 403.
 

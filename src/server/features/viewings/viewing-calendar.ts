@@ -32,8 +32,8 @@ function calendarText(text: string): string {
 }
 
 /**
- * 'Legg i kalender' (issue 25): one viewing as an iCalendar file, made by the `ics` library, times in UTC so
- * every calendar shows them in its own zone. The UID is the viewing's id at this site's host: adding the
+ * 'Legg i kalender' (decision 045): one viewing as an iCalendar file, made by the `ics` library, times in UTC
+ * so every calendar shows them in its own zone. The UID is the viewing's id at this site's host: adding the
  * same viewing twice updates the one entry. Anyone may have it, visitors too: the cards show the same
  * times and address to everyone (decision 045). Every text goes through calendarText (decision 053).
  */

@@ -22,10 +22,11 @@ import { VIEWING_IS_OVER, VIEWING_NOT_FOUND, viewingOfRound } from './viewings.s
 export const OWN_ROUND = 'Du kan ikke melde deg på visning i din egen budrunde';
 
 /**
- * Signs the user up for a viewing, or off it (the visningsliste, issue 25). Only a verified address, as for
- * following: the seller calls the people on the list. Signing up follows the round too, so that the owner's
- * follower list and visningsliste, open on their page, hear of it at once, and of a signing off too. Under the round's lock, so that nobody joins the
- * list of a round that has just closed; asking twice changes nothing.
+ * Signs the user up for a viewing, or off it (the visningsliste, decision 045). Only a verified address, as
+ * for following: the seller calls the people on the list. Signing up follows the round too, so that the
+ * owner's follower list and visningsliste, open on their page, hear of it at once, and of a signing off too.
+ * Under the round's lock, so that nobody joins the list of a round that has just closed; asking twice changes
+ * nothing.
  */
 export async function setSignedUp(
   db: Db,

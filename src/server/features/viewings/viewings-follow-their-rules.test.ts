@@ -15,7 +15,7 @@ import {
   viewingOn,
 } from '../../../../tests/setup/viewings';
 
-// Issue 25, item 4 and its bad input: the owner (or an admin) adds and removes viewings of an open round;
+// Decision 045 and its bad input: the owner (or an admin) adds and removes viewings of an open round;
 // a viewing ends after it starts, on the same day, is not in the past and is over by the round's deadline.
 
 let t: TestApp;

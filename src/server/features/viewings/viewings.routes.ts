@@ -23,7 +23,7 @@ const viewingParams = roundParams.extend({ viewingId: z.uuid('Ugyldig visning') 
 // A round or viewing that is gone answers 404, one its viewer may not manage 403, one that has ended 409.
 const managing = errorResponses(403, 404, 409);
 
-/** The viewings (visninger) of a round and their lists (issue 25, decision 045). */
+/** The viewings (visninger) of a round and their lists (decision 045). */
 export function viewingsRoutes(deps: AppDeps) {
   const { db } = deps;
   return async (base: FastifyInstance): Promise<void> => {

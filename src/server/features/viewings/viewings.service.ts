@@ -32,8 +32,8 @@ export const toViewingView = (v: StoredViewing): ViewingView => ({
 });
 
 /**
- * Adds a viewing (issue 25) under the round's lock: the 12:00 rule's shortest acceptance deadline moves in
- * the same transaction, so no bid can be placed against the old one after this commits. Followers hear of
+ * Adds a viewing (decision 045) under the round's lock: the 12:00 rule's shortest acceptance deadline moves
+ * in the same transaction, so no bid can be placed against the old one after this commits. Followers hear of
  * it (recordRoundChange), and the viewing's list gets its follow-up mail when it ends (a durable job that
  * names the round, so that the round's deletion drops it, decision 042).
  */

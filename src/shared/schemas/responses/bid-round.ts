@@ -47,7 +47,7 @@ export const roundChangeSchema = z
   })
   .meta({ id: 'Endring' });
 
-/** The parts of a listing beside the property that every view shows (issue 25). */
+/** The parts of a listing beside the property that every view shows (decisions 045 and 046). */
 const listingFields = {
   viewings: z.array(viewingSchema),
   minimumBidDeadlineReason: minimumBidDeadlineReasonSchema
@@ -108,7 +108,7 @@ export const memberPropertySchema = publicPropertySchema
 
 /**
  * How a round ended: its deadline passed, the owner or an admin closed it, a winner was chosen, or the
- * seller deleted their account, or a bidder accepted the seller's counter-offer (issue 23).
+ * seller deleted their account, or a bidder accepted the seller's counter-offer (decision 035).
  */
 export const closeReasonSchema = z.enum([
   'deadline',

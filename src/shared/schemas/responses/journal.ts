@@ -48,7 +48,7 @@ export const journalEntrySchema = z
   .meta({ id: 'Journalpost' });
 
 /**
- * One act of a round, as its reader may see it (issue 23, item 13; decision 036): the journal's record in
+ * One act of a round, as its reader may see it (decision 036): the journal's record in
  * time order, and the admin's round view (GET /api/admin/bid-rounds/{id}/acts). Who is named follows the
  * journal's rules: the owner's copy and admins see names, a bidder sees 'Du' for themself and 'Budgiver B'
  * for the others.

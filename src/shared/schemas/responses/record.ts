@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The link an act took in its round's chain (decision 040, issue 24 item 9): every receipt carries it, the
+ * The link an act took in its round's chain (decision 040): every receipt carries it, the
  * answer of each act's call as `seq` and `hash`.
  */
 export const chainLinkFields = {
@@ -26,7 +26,7 @@ export type RecordedAct = z.input<typeof recordedActSchema>;
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 
-/** GET /api/bid-rounds/{id}/journal/export: the round's chain as one reader may see it (item 10). */
+/** GET /api/bid-rounds/{id}/journal/export: the round's chain as one reader may see it (decision 040). */
 export const chainExportSchema = z
   .object({
     format: z.literal('budrunde-kjede/1'),
@@ -72,7 +72,7 @@ export const chainExportSchema = z
 
 export type ChainExport = z.input<typeof chainExportSchema>;
 
-/** GET /api/admin/bid-rounds/{id}/journal/verify: whether the stored chain and the round's rows hold (item 11). */
+/** GET /api/admin/bid-rounds/{id}/journal/verify: whether the stored chain and the round's rows hold (decision 040). */
 export const chainVerificationSchema = z
   .object({
     ok: z.boolean().meta({ description: 'Om kjeden og radene i databasen stemmer' }),

@@ -110,7 +110,7 @@ export const personalDataExportSchema = z.object({
     }),
   ),
   administratorActions: z.array(z.object({ action: z.string(), summary: z.string(), createdAt: timestamp })),
-  /** The viewings the user signed up for (issue 25), by round and time. */
+  /** The viewings the user signed up for (decision 045), by round and time. */
   viewingSignups: z.array(z.object({ roundId: z.guid(), startsAt: timestamp, endsAt: timestamp })),
   /** The user's passkeys by name and time; never a key or a credential id. */
   passkeys: z.array(z.object({ name: z.string(), createdAt: timestamp, lastUsedAt: nullableTimestamp })),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { viewingSchema } from './bid-round';
 import { timestamp } from './common';
 
-// The answers of the viewing routes (issue 25): ../viewing.ts re-exports their types.
+// The answers of the viewing routes (decision 045): ../viewing.ts re-exports their types.
 
 /** POST /api/bid-rounds/{id}/viewings → 201. */
 export const viewingCreatedSchema = z.object({ viewing: viewingSchema }).meta({ id: 'NyVisning' });

@@ -19,7 +19,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 /**
  * One cookie as a card of facts rather than a table row: four columns did not fit a phone, and the page
- * scrolled sideways (issue 21).
+ * scrolled sideways (decision 029).
  */
 function CookieCard({ cookie }: { cookie: CookieDescription }) {
   return (

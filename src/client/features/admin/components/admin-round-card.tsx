@@ -79,7 +79,7 @@ export function AdminRoundCard({ round, now }: { round: BidRoundView; now: Date 
           >
             {showActs ? 'Skjul hendelser' : 'Vis hendelser'}
           </Button>
-          {/* The owner's edits, recorded as the admin's (issue 25, item 11); shown while the round is open. */}
+          {/* The owner's edits, recorded as the admin's (decision 046); shown while the round is open. */}
           <EditListingButton round={round} />
           {open ? <CloseRoundButton roundId={round.id} title={name} /> : null}
           {round.isClosed ? (

@@ -29,7 +29,7 @@ export function UserBidsDialog({ user, onClose }: { user: AdminUserView | null; 
           { header: 'Adresse', cell: (b) => b.propertyAddress },
           { header: 'Tidspunkt', cell: (b) => formatShortDateTime(b.createdAt), nowrap: true },
           { header: 'Akseptfrist', cell: (b) => (b.bidDeadline ? formatLongDate(b.bidDeadline) : '–') },
-          // Issue 23 item 2: admins see the financing plan and takeover day, as the owner does.
+          // Decision 033: admins see the financing plan and takeover day, as the owner does.
           { header: 'Finansieringsplan', cell: (b) => financingText(b.financing) },
           { header: 'Overtakelse', cell: (b) => takeoverText(b.takeoverDate), nowrap: true },
           {

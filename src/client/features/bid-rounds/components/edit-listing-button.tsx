@@ -8,7 +8,7 @@ import { EditListingDialog } from './edit-listing-dialog';
 import { isRoundOpen } from './round-badges';
 
 /**
- * 'Endre annonsen' with its dialog (issue 25, items 9 and 11): for the owner and admins while the round is
+ * 'Endre annonsen' with its dialog (decision 046): for the owner and admins while the round is
  * open; nothing for anyone else, or once it has ended (the server answers 409 then).
  */
 export function EditListingButton({ round }: { round: BidRoundView }) {

@@ -19,8 +19,8 @@ export function hasListing(round: BidRoundView, viewerIsAdmin = false): boolean 
 }
 
 /**
- * The listing's parts on the round page beside the description (issue 25), in the order a buyer reads a
- * Norwegian listing: the salgsoppgave, the viewings, then what has changed since it was published.
+ * The listing's parts on the round page beside the description (decisions 044–046), in the order a buyer
+ * reads a Norwegian listing: the salgsoppgave, the viewings, then what has changed since it was published.
  */
 export function RoundListing({ round }: { round: BidRoundView }) {
   return (

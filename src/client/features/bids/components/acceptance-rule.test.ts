@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { acceptanceRuleText, THIRTY_MINUTES_RULE } from './acceptance-rule';
 
-// Tuesday 30 March 2027 12:00 in Oslo (summer time): the example after a viewing on 24 March.
+// Tuesday 30 March 2027 12:00 in Oslo (summer time): the 12:00 rule (decision 045) after a viewing on
+// 24 March.
 const TUESDAY_NOON = '2027-03-30T10:00:00.000Z';
 const NOW = new Date('2027-03-24T18:00:00Z');
 

@@ -55,7 +55,7 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
   const [deadline, setDeadline] = useState<DeadlineParts>(() =>
     defaultDeadlineParts(firstRenderTime, parseDate(round.minimumBidDeadline)),
   );
-  // The owner may add a viewing while the form is open, which moves the shortest deadline (live, issue 25):
+  // The owner may add a viewing while the form is open, moving the shortest deadline live (decision 045):
   // a chosen deadline the new one rules out moves to the form's default, as on a freshly opened page.
   const [minimumSeen, setMinimumSeen] = useState(round.minimumBidDeadline);
   if (round.minimumBidDeadline !== minimumSeen) {

@@ -60,7 +60,7 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
   // Bids are judged when bidding ended once it has: a won round's winning bid never turns 'Utløpt'.
   const judgedAt = liveBidsAt(round, now);
   const selectable = canManage && isOpen ? latestLiveBidIds(bids, judgedAt) : new Set<string>();
-  // 'Avslå' on every live bid while the round is open (issue 23, item 9).
+  // 'Avslå' on every live bid while the round is open (decision 034).
   const rejectable = canManage && isOpen ? liveBidIds(bids, judgedAt) : new Set<string>();
   // 'Gi motbud' and 'Trekk motbud' are the owner's alone (an admin may not offer on a seller's behalf).
   const canCounter = round.isOwner && isOpen;

@@ -43,7 +43,7 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
   const { user } = useCurrentUser();
   const now = useNow(CLOCK_TICK_MS);
   const bids = useRoundBids(round.id);
-  // The seller's open counter-offer to this bidder stands out above the bid form (issue 23, item 11).
+  // The seller's open counter-offer to this bidder stands out above the bid form (decision 035).
   const counterOffers = useCounterOffers(round.id, Boolean(user) && !round.isOwner);
   const offerToMe = isOpenNow(round, now) && !round.isOwner ? openOfferToMe(counterOffers.data, now) : null;
 
@@ -64,7 +64,7 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
   const outcome = <RoundOutcome round={round} bids={bids.data?.bids} />;
 
   // The owner can neither bid nor follow their own round, so they get no 'Legg inn bud' section at all,
-  // rather than that heading over a note saying they cannot (issue 21).
+  // rather than that heading over a note saying they cannot (decision 029).
   let bidArea: React.ReactNode;
   if (round.isOwner) bidArea = null;
   else if (!isOpen) bidArea = <Note>Budrunden er avsluttet. Ingen flere bud kan legges inn.</Note>;

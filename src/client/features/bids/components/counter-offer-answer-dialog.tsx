@@ -26,7 +26,7 @@ interface CounterOfferAnswerDialogProps {
 
 /**
  * The bidder's confirmation of their answer to a counter-offer: accepting is binding for both parties and
- * decides the round, so it shows the amount in digits and in words first (issue 23, item 11).
+ * decides the round, so it shows the amount in digits and in words first (decision 035).
  */
 export function CounterOfferAnswerDialog({ roundId, offer, answer, onClose }: CounterOfferAnswerDialogProps) {
   const accept = useAcceptCounterOffer(roundId);

@@ -17,7 +17,7 @@ interface CounterOfferCardProps {
 }
 
 /**
- * The seller's open counter-offer to this bidder, at the top of their round page (issue 23, item 11): what
+ * The seller's open counter-offer to this bidder, at the top of their round page (decision 035): what
  * it is, how long it stands, and 'Aksepter motbud' / 'Avslå motbud', each confirmed in a dialog.
  */
 export function CounterOfferCard({ roundId, offer, now }: CounterOfferCardProps) {

@@ -44,7 +44,7 @@ interface CounterOfferDialogProps {
 
 type Problems = Partial<Record<'amount' | 'deadline' | 'conditions', string | null>>;
 
-/** 'Gi motbud': the seller's written counter-offer to one bidder (issue 23, item 9). */
+/** 'Gi motbud': the seller's written counter-offer to one bidder (decision 035). */
 export function CounterOfferDialog(props: CounterOfferDialogProps) {
   const { roundId, roundDeadline, bid, bidderName, openOffer, now, onClose } = props;
   const create = useCreateCounterOffer(roundId);

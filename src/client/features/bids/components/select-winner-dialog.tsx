@@ -37,7 +37,7 @@ function useWholeBid(roundId: string, bid: BidView | null) {
 
 /**
  * 'Velg vinner av budrunden': accepting a bid is binding, closes the round and tells everyone. The seller
- * sees every term of the bid and who to call before the binding click (issue 23, item 10).
+ * sees every term of the bid and who to call before the binding click.
  */
 export function SelectWinnerDialog({ roundId, bid, bidderName, onClose }: SelectWinnerDialogProps) {
   const select = useSelectWinner(roundId);

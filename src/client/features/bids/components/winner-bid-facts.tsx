@@ -23,7 +23,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 /**
  * The whole bid the seller is about to accept, as a definition list: what is bid, on what terms, and who to
- * call (issue 23, item 10). Worded as the owner's bid list words the same facts (shared/format/bid-plan).
+ * call. Worded as the owner's bid list words the same facts (shared/format/bid-plan).
  */
 export function WinnerBidFacts({ bid, now }: { bid: OwnerBidView; now: Date }) {
   const { user } = bid;

@@ -19,8 +19,8 @@ const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files'
 
 /**
  * Up to 30 JPG or PNG photos of at most 10 MB each, chosen or dropped several at a time, each uploaded with
- * its own progress bar and shown as a thumbnail to order or remove (issue 25). Used by the create form and
- * by the owner's 'Endre bilder'.
+ * its own progress bar and shown as a thumbnail to order or remove (decision 043). Used by the create form
+ * and by the owner's 'Endre bilder'.
  */
 export function ImageUpload({
   value,

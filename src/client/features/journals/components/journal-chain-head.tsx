@@ -3,7 +3,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ChainLink } from '../../../../shared/record/round-act';
 
 /**
- * 'Kjedens hode: nr. 12 · 3f2a9c0d…' and how to check it (issue 24, item 9). The hash is cut short on the
+ * 'Kjedens hode: nr. 12 · 3f2a9c0d…' and how to check it (decision 038). The hash is cut short on the
  * screen by CSS only: the whole of it is in the text, so selecting it copies all 64 digits, as does 'Kopier'.
  */
 export function JournalChainHead({ head }: { head: ChainLink }) {

@@ -99,7 +99,7 @@ export function JournalDialog({ journal, opened, onClose }: JournalDialogProps) 
               >
                 Last ned PDF
               </Button>
-              {/* The chain itself, for npm run verify-journal (issue 24, items 10 and 11). */}
+              {/* The chain itself, for npm run verify-journal (decision 040). */}
               {journal.chainHead ? (
                 <Button
                   component="a"

@@ -15,7 +15,7 @@ const EditPhotosForm = lazyPart(
   (m) => m.EditPhotosForm,
 );
 
-/** 'Endre bilder': the owner's (or an admin's) photos of an open round, after publishing (issue 25). */
+/** 'Endre bilder': the owner's (or an admin's) photos of an open round, after publishing (decision 043). */
 export function EditPhotosButton({ round }: { round: BidRoundView }) {
   const [opened, setOpened] = useState(false);
   const isPhone = useMediaQuery('(max-width: 36em)');

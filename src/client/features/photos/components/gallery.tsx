@@ -25,7 +25,7 @@ interface GalleryProps {
 }
 
 /**
- * The round page's photos (issue 25): the cover large and fetched first, the others as thumbnails loaded
+ * The round page's photos (decision 047): the cover large and fetched first, the others as thumbnails loaded
  * as they come into view; each opens the full-screen viewer at itself. Rendered alike on the server and in
  * the browser (decision 024): nothing here reads the window before an effect or an event.
  */

@@ -50,7 +50,7 @@ function preload(url: string): void {
 }
 
 /**
- * The round's photos one at a time, full screen (issue 25): next and previous by a swipe, the arrow keys
+ * The round's photos one at a time, full screen (decision 047): next and previous by a swipe, the arrow keys
  * or the buttons, going round at either end; Escape or 'Lukk' closes it.
  */
 export function PhotoViewer({ photos, name, index, opened, onIndexChange, onClose }: PhotoViewerProps) {

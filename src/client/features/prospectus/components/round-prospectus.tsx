@@ -12,7 +12,7 @@ import { isRoundOpen } from '../../bid-rounds/components/round-badges';
 import { prospectusFileProblem, prospectusUrl, useProspectus } from '../api/use-prospectus';
 
 /**
- * 'Salgsoppgave' on the round page (issue 25): a download for every signed-in user, and for the owner and
+ * 'Salgsoppgave' on the round page (decision 044): a download for every signed-in user, and for the owner and
  * admins, while the round is open, 'Last opp', 'Bytt' and 'Fjern'. Nothing when there is none to show.
  */
 export function RoundProspectus({ round }: { round: BidRoundView }) {

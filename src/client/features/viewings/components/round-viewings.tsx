@@ -11,7 +11,7 @@ const isOpenAt = (round: BidRoundView, now: Date) =>
   !round.isClosed && round.isActive && Date.parse(round.deadline) > now.getTime();
 
 /**
- * 'Visninger' on the round page (issue 25): each viewing in Oslo time, for download to a calendar and to
+ * 'Visninger' on the round page (decision 045): each viewing in Oslo time, for download to a calendar and to
  * sign up for; for the owner and admins the form to add one and each viewing's visningsliste. The round's
  * own query carries the viewings, and the live events the round, so a new viewing shows without a reload.
  */
