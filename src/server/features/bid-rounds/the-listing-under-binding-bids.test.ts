@@ -1,9 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, userIdOf } from '../../../../tests/setup/admin';
 import { journalOf } from '../../../../tests/setup/journal-acts';
 import { rejectionHelpers } from '../../../../tests/setup/rejections';
-import { holdRoundRow } from '../../../../tests/setup/round-row-held';
 import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { BidRoundView } from '../../../shared/schemas/bid-round';
@@ -122,37 +121,8 @@ describe('the address cannot change once a live bid stands', () => {
     expect(saved.changes.map((c) => c.kind)).toEqual(['title']);
   });
 
-  // On PostgreSQL, where another connection can hold the round's row as place_bid does while it places a bid.
-  it.skipIf(!inject('pgTemplateUrl'))(
-    'a bid placed at the same moment cannot slip past: the edit waits for it, and is refused',
-    async () => {
-      const round = await newRound();
-      const bidder = await userIdOf(t, arne.email);
-      const holder = await holdRoundRow(t, round.id);
-      await holder.query(
-        `insert into bids (bid_round_id, user_id, amount, bid_deadline)
-         values ($1, $2, 4100000, now() + interval '6 hours')`,
-        [round.id, bidder],
-      );
-      const edit = patch(round.id, { address: 'Nyveien 2, 0150 Oslo' });
-      // The edit waits for the round's row until the bid commits.
-      const waiting = async () =>
-        (
-          await holder.query(
-            `select count(*)::int as n from pg_stat_activity
-             where datname = current_database() and wait_event_type = 'Lock'`,
-          )
-        ).rows[0]?.n;
-      await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
-      await holder.query('commit');
-      await holder.end();
-      const res = await edit;
-      expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().message).toBe(ADDRESS_LOCKED);
-      expect((await view(round.id)).property.address).toBe('Gamleveien 1, 0150 Oslo');
-      expect(await logOf(round.id)).toEqual([]);
-    },
-  );
+  // The same refusal for a bid committed while the edit waits for the round's lock: see
+  // tests/faults/an-address-edit-waits-for-a-bid-under-the-lock.test.ts (PostgreSQL only).
 
   it('with no bid, the address may change', async () => {
     const round = await newRound();
