@@ -7,9 +7,10 @@ import type { ExportedLink } from './verify-chain';
 // acceptance deadline, time, bidder and terms; its rejection; a counter-offer's amount, deadline, recipient,
 // terms and how it ended. The chain is the record; a row that differs was changed behind the app's back.
 //
-// Rows older than the round's first act are not checked: a round that was open before the chain existed
-// has acts only from then on, and what came before was never hashed. Rows of a round whose chain ends in
-// 'deleted' may be gone.
+// A round whose chain begins with its 'opened' act was chained from its start: every bid and counter-offer
+// row must have its act, whatever time the row claims (a row inserted by SQL may be dated before the chain).
+// Only a round that was open before the chain existed has rows older than its first act that were never
+// hashed; those are not checked. Rows of a round whose chain ends in 'deleted' may be gone.
 
 export interface RoundRows {
   bids: StoredBid[];
@@ -132,7 +133,8 @@ export function firstRowMismatch(
   }
 
   const start = typeof links[0]?.act.at === 'string' ? links[0].act.at : null;
-  const unchained = (createdAt: string) => start !== null && createdAt >= start;
+  const bornChained = links[0]?.act.kind === 'opened';
+  const unchained = (createdAt: string) => bornChained || (start !== null && createdAt >= start);
   for (const row of rows.bids) {
     const seq = bidActs.get(row.id);
     if (seq === undefined) {

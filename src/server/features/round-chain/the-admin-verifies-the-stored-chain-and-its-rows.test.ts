@@ -170,6 +170,31 @@ describe('the admin verifies a round’s stored chain and its rows', () => {
     expect(await verified()).toMatchObject({ ok: true });
   });
 
+  it('a bid or counter-offer row with no act, dated before the round opened, fails at the first act', async () => {
+    const inserts = [
+      `insert into bids (bid_round_id, user_id, amount, created_at)
+        select bid_round_id, user_id, 9000000, created_at - interval '1 day' from bids
+        where id = '${round.arnesBidId}' returning id`,
+      `insert into counter_offers (bid_round_id, bid_id, recipient_id, amount, deadline, status, created_at)
+        select bid_round_id, bid_id, recipient_id, amount + 1, deadline, 'declined', created_at - interval '1 day'
+        from counter_offers where id = '${round.offerId}' returning id`,
+    ];
+    for (const [insert, table] of [
+      [inserts[0], 'bids'],
+      [inserts[1], 'counter_offers'],
+    ] as const) {
+      const made = (
+        (await t.deps.db.execute(sql.raw(String(insert)))) as unknown as { rows: { id: string }[] }
+      ).rows[0];
+      try {
+        expect(await verified(), table).toMatchObject({ ok: false, brokenAt: 1 });
+      } finally {
+        await t.deps.db.execute(sql.raw(`delete from ${table} where id = '${made?.id}'`));
+      }
+    }
+    expect(await verified()).toMatchObject({ ok: true });
+  });
+
   it('a round from before the chain: rows older than its first act are not checked, later ones are', async () => {
     const older = await createRoundAs(t, round.owner.cookie, { title: 'Eldre runde' });
     await placeBidOk(t, round.b.cookie, older.id, 4_200_000);
