@@ -83,12 +83,17 @@ export interface StoredOutcome {
   closedAt: string | null;
   closeReason: string | null;
   winningBidId: string | null;
+  /** The round's deadline, ISO UTC with milliseconds. */
+  deadline: string;
+  /** The property's starting price now. */
+  price: number;
 }
 
-/** The round's outcome as its row has it; null when the row is gone (a deleted round). */
+/** The round's outcome and terms as its row has them; null when the row is gone (a deleted round). */
 export async function findStoredOutcome(db: DbOrTx, roundId: string): Promise<StoredOutcome | null> {
-  const result = await db.execute(sql`select is_closed, ${iso('closed_at')} as closed_at, close_reason,
-      winning_bid_id from bid_rounds where id = ${roundId}::uuid`);
+  const result = await db.execute(sql`select r.is_closed, ${iso('r.closed_at')} as closed_at, r.close_reason,
+      r.winning_bid_id, ${iso('r.deadline')} as deadline, p.price
+    from bid_rounds r join properties p on p.id = r.property_id where r.id = ${roundId}::uuid`);
   const row = rowsOf<Record<string, unknown>>(result)[0];
   if (!row) return null;
   return {
@@ -96,5 +101,7 @@ export async function findStoredOutcome(db: DbOrTx, roundId: string): Promise<St
     closedAt: (row.closed_at as string | null) ?? null,
     closeReason: (row.close_reason as string | null) ?? null,
     winningBidId: (row.winning_bid_id as string | null) ?? null,
+    deadline: String(row.deadline),
+    price: Number(row.price),
   };
 }

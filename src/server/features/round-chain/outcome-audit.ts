@@ -7,13 +7,40 @@ import type { ExportedLink } from './verify-chain';
 // or a round reopened behind the app's back, is found here; the rows of bids and counter-offers are
 // row-audit.ts's. A round closed before its chain began, or deleted, has nothing to compare.
 
-/** The first way the round row differs from its 'winner' or 'closed' act, by seq. */
+/**
+ * Where the round's deadline or its open starting price differs from what its acts recorded, on a round
+ * chained from its opening: the deadline never changes after 'opened', and the price is the 'opened' act's,
+ * or the latest 'starting-price' act's. A closed round's property may have moved on to a new round and price.
+ */
+function termsMismatch(
+  links: ExportedLink[],
+  outcome: StoredOutcome,
+  settledUpTo: number,
+): RowMismatch | null {
+  const opened = links[0];
+  if (opened?.act.kind !== 'opened') return null;
+  if (opened.act.deadline !== outcome.deadline)
+    return { seq: opened.seq, reason: 'Fristen for budrunden i databasen er ikke fristen i kjeden' };
+  const priced = links.filter((l) => l.act.kind === 'opened' || l.act.kind === 'starting-price').at(-1);
+  if (!outcome.isClosed && priced && priced.seq <= settledUpTo && priced.act.price !== outcome.price)
+    return { seq: priced.seq, reason: 'Prisantydningen i databasen er ikke den i kjeden' };
+  return null;
+}
+
+/** The first way the round row differs from its 'opened', 'starting-price', 'winner' or 'closed' act, by seq. */
 export function firstOutcomeMismatch(
   links: ExportedLink[],
   outcome: StoredOutcome | null,
   settledUpTo: number,
 ): RowMismatch | null {
   if (!outcome || links.length === 0) return null;
+  const terms = termsMismatch(links, outcome, settledUpTo);
+  const end = endMismatch(links, outcome, settledUpTo);
+  return terms && (!end || terms.seq <= end.seq) ? terms : end;
+}
+
+/** Where the round row differs from its 'winner' or 'closed' act. */
+function endMismatch(links: ExportedLink[], outcome: StoredOutcome, settledUpTo: number): RowMismatch | null {
   const closed = links.find((l) => l.act.kind === 'closed');
   const winner = links.find((l) => l.act.kind === 'winner');
   if (winner && winner.seq <= settledUpTo && outcome.winningBidId !== winner.act.bidId)

@@ -107,6 +107,47 @@ describe('the admin’s verify holds the round row to its winner and its close',
     );
   });
 
+  it('a round deadline or an open round’s starting price changed by SQL fails at the act that recorded it', async () => {
+    const owner = await h.person('Solveig');
+    const a = await h.person('Audun');
+    const round = await createRoundAs(t, owner.cookie, { title: 'Prishuset', startingPrice: 4_000_000 });
+    await placeBidOk(t, a.cookie, round.id, 4_100_000);
+    expect(await verified(round.id)).toMatchObject({ ok: true });
+    await expectBrokenAt(
+      round.id,
+      1,
+      `deadline = deadline + interval '1 day'`,
+      `deadline = deadline - interval '1 day'`,
+    );
+    const property = `(select property_id from bid_rounds where id = '${round.id}')`;
+    const setPrice = (price: number) =>
+      t.deps.db.execute(sql.raw(`update properties set price = ${price} where id = ${property}`));
+    await setPrice(3_500_000);
+    try {
+      expect(await verified(round.id)).toMatchObject({ ok: false, brokenAt: 1 });
+    } finally {
+      await setPrice(4_000_000);
+    }
+    // Changed through the app, the price has its own act, and the round holds; changed by SQL after
+    // that, it fails at that act.
+    const lowered = await t.request({
+      method: 'PUT',
+      url: `/api/bid-rounds/${round.id}/starting-bid`,
+      cookie: owner.cookie,
+      payload: { newStartingBid: 3_900_000 },
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect(await verified(round.id)).toMatchObject({ ok: true });
+    const chain = await exportOf(t, round.id, owner.cookie);
+    await setPrice(3_800_000);
+    try {
+      expect(await verified(round.id)).toMatchObject({ ok: false, brokenAt: seqOf(chain, 'starting-price') });
+    } finally {
+      await setPrice(3_900_000);
+    }
+    expect(await verified(round.id)).toMatchObject({ ok: true });
+  });
+
   it('a round closed before its chain began, with an act appended since, holds', async () => {
     const owner = await h.person('Sigrid');
     const a = await h.person('Are');
