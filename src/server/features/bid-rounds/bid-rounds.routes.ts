@@ -23,16 +23,14 @@ import { errorResponses } from '../../http/responses';
 import { ActiveRoundsCache } from './active-rounds-cache';
 import {
   createRoundFor,
-  followStatus,
   getRound,
   listActiveRounds,
-  listFollowers,
   listRounds,
-  setFollowing,
   setSmsNotifications,
   updateStartingPrice,
 } from './bid-rounds.service';
 import { editRound } from './round-edits.service';
+import { followStatus, listFollowers, setFollowing } from './round-follows.service';
 import { closeRound, selectWinner } from './round-lifecycle.service';
 
 const user = { access: 'user' } as const;

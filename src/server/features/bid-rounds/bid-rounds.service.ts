@@ -2,16 +2,11 @@ import { formatMoney } from '../../../shared/format/money';
 import type { ChainLink } from '../../../shared/record/round-act';
 import { defaultRoundDeadline } from '../../../shared/rules/round-deadlines';
 import { MAX_ROUND_PHOTOS, TOO_MANY_PHOTOS_MESSAGE } from '../../../shared/rules/round-edits';
-import {
-  type BidRoundView,
-  type CreateRoundInput,
-  type FollowerView,
-  toObjectPath,
-} from '../../../shared/schemas/bid-round';
+import { type BidRoundView, type CreateRoundInput, toObjectPath } from '../../../shared/schemas/bid-round';
 import type { Db, DbOrTx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
-import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
+import { NotFound, ValidationError } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
@@ -24,13 +19,11 @@ import {
   insertProperty,
   insertRound,
   isImageInUse,
-  lockRound,
   updatePropertyPrice,
   updateRound,
 } from './bid-rounds.repository';
-import { addFollower, findFollowers, isFollower, removeFollower } from './followers.repository';
 import { recordRoundChange } from './round-changes';
-import { ALREADY_CLOSED, assertCanManage, lockOpenRoundToManage } from './round-lifecycle.service';
+import { lockOpenRoundToManage } from './round-lifecycle.service';
 import { roundViewFor, toPublicRound, toRoundView } from './round-views';
 import { findRoundRows, type RoundListFilter } from './round-views.repository';
 
@@ -203,53 +196,6 @@ export async function setSmsNotifications(
   return enabled;
 }
 
-/** The round's owner, for checks that only read: no lock needed. */
-async function roundOwner(db: Db, roundId: string) {
-  const round = await findRoundForReading(db, roundId);
-  if (!round) throw new NotFound(ROUND_NOT_FOUND);
-  return round;
-}
-
-export async function followStatus(db: Db, viewer: Viewer, roundId: string): Promise<boolean> {
-  await roundOwner(db, roundId);
-  return isFollower(db, roundId, viewer.id);
-}
-
-export async function setFollowing(
-  db: Db,
-  viewer: Viewer,
-  roundId: string,
-  follow: boolean,
-): Promise<boolean> {
-  if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
-  return db.transaction(async (tx) => {
-    // Under the round's lock, so that a follow cannot slip in after the round has closed.
-    const round = await lockRound(tx, roundId);
-    if (!round) throw new NotFound(ROUND_NOT_FOUND);
-    if (round.ownerId === viewer.id) throw new Forbidden('Du kan ikke følge din egen budrunde');
-    if (round.isClosed || round.deadline <= (await databaseNow(tx))) throw new Conflict(ALREADY_CLOSED);
-    if (follow) await addFollower(tx, roundId, viewer.id);
-    else await removeFollower(tx, roundId, viewer.id);
-    // The owner's open page shows who follows: it hears of the change at once, not at its next reload.
-    await publishEvent(tx, { type: 'round', roundId, change: 'followers' });
-    return follow;
-  });
-}
-
-export async function listFollowers(db: Db, viewer: Viewer, roundId: string): Promise<FollowerView[]> {
-  assertCanManage(await roundOwner(db, roundId), viewer);
-  return toFollowerViews(await findFollowers(db, roundId));
-}
-
-/** The followers as their owner sees them, from an explicit field list (the phone stays out). */
-export function toFollowerViews(rows: Awaited<ReturnType<typeof findFollowers>>): FollowerView[] {
-  return rows.map((f) => ({
-    id: f.id,
-    createdAt: f.createdAt.toISOString(),
-    user: { firstName: f.firstName, lastName: f.lastName, email: f.email },
-  }));
-}
-
 /**
  * The round's photos as stored paths: `imageUrl`, the cover, first, then `imageUrls` in their order, each
  * once (decision 043). SPEC.md's clients send only `imageUrl`; the create form sends both.
@@ -291,12 +237,4 @@ export async function createRoundFor(
 export function isPropertyImageInUse(db: DbOrTx, imageUrl: string): Promise<boolean> {
   const path = toObjectPath(imageUrl) ?? imageUrl;
   return isImageInUse(db, [...new Set([imageUrl, path, path.replace(/^\/objects\//, '')])]);
-}
-
-/**
- * Makes the user a follower of the round in the caller's transaction, if they were not one: signing up for a
- * viewing follows the round (decision 045). The caller holds the round's lock and publishes the change.
- */
-export function followInTransaction(tx: DbOrTx, roundId: string, userId: string): Promise<void> {
-  return addFollower(tx, roundId, userId);
 }

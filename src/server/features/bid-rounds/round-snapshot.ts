@@ -8,8 +8,8 @@ import { type BidWithBidder, toBidViews, toOwnerBidViews } from '../bids/bid-vie
 import { findBidsWithBidders } from '../bids/bids.service';
 import { type CounterOfferRow, counterOffersOfRound } from '../counter-offers/counter-offer-records';
 import { toCounterOfferViews } from '../counter-offers/counter-offer-views';
-import { toFollowerViews } from './bid-rounds.service';
 import { findFollowers } from './followers.repository';
+import { toFollowerViews } from './round-follows.service';
 import { toPublicRound, toRoundView } from './round-views';
 import { findRoundRows, type RoundRow } from './round-views.repository';
 

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, userIdOf } from '../../../../tests/setup/admin';
+import { signInAdmin } from '../../../../tests/setup/admin';
 import { journalOf } from '../../../../tests/setup/journal-acts';
 import { rejectionHelpers } from '../../../../tests/setup/rejections';
 import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';

@@ -1,8 +1,22 @@
+import type { z } from 'zod';
+import { MIN_ACCEPTANCE_MINUTES } from '../../../shared/rules/bids';
+import type { placeBidSchema } from '../../../shared/schemas/bid';
 import type { Db } from '../../db/client';
 import { retryingConflicts, sqlState } from '../../db/retry-conflicts';
+import type { AppDeps } from '../../deps';
+import { announceChange, EVENT_CHANNEL } from '../../events/bus-event';
+import type { Viewer } from '../../http/viewer';
+import { bidActFor } from '../round-chain/round-acts';
+import { type BidSignatureRow, bidSignatureRow, signedByOf } from '../signatures/signature-records';
+import { bidPlacedJob } from './bid-notifications';
 import type { BidState } from './bid-state';
-import { type BidToPlace, placeBidsUnderLock } from './bids.repository';
-import { type Outcome, RoundBusy } from './round-queue';
+import { type BidToPlace, placeBidsUnderLock } from './place-bids.repository';
+import { type Outcome, RoundBusy, RoundQueue } from './round-queue';
+
+type PlanFields = 'financing' | 'takeoverDate';
+/** A parsed bid; callers in the application (the demo, tests) may leave out the plan and the takeover day. */
+export type BidInput = Omit<z.output<typeof placeBidSchema>, PlanFields> &
+  Partial<Pick<z.output<typeof placeBidSchema>, PlanFields>>;
 
 /**
  * Places a batch of one round's bids in one statement (decision 051), within what is left of the bids'
@@ -60,4 +74,58 @@ function belongsToOneBid(error: unknown): boolean {
 function lockWaitFor(remainingMs: number, budgetMs: number): number {
   if (remainingMs < 2) throw new RoundBusy(budgetMs);
   return Math.floor(remainingMs / 2);
+}
+
+// One queue per database (tests run several apps in one process); a round's bids go to its own line.
+const roundQueues = new WeakMap<Db, RoundQueue<BidToPlace, BidState>>();
+
+export function roundQueueOf(deps: AppDeps): RoundQueue<BidToPlace, BidState> {
+  let queue = roundQueues.get(deps.db);
+  if (!queue) {
+    const db = deps.db;
+    const budgetMs = deps.env.DB_LOCK_TIMEOUT_MS;
+    queue = new RoundQueue((batch, remainingMs) => placeBatch(db, batch, remainingMs, budgetMs));
+    roundQueues.set(db, queue);
+  }
+  return queue;
+}
+
+/** What place_bids is given for the bid: its row, its job and event, its act and its signature row. */
+export function bidToPlace(
+  viewer: Viewer,
+  input: BidInput,
+  id: string,
+  signed?: BidSignatureRow,
+): BidToPlace {
+  return {
+    id,
+    bidRoundId: input.bidRoundId,
+    userId: viewer.id,
+    amount: input.amount,
+    conditions: input.conditions,
+    bidDeadline: input.bidDeadline,
+    financingProofId: input.financingProofId ?? null,
+    financing: input.financing ?? null,
+    takeoverDate: input.takeoverDate ?? null,
+    minAcceptanceMinutes: MIN_ACCEPTANCE_MINUTES,
+    job: bidPlacedJob(id),
+    event: {
+      channel: EVENT_CHANNEL,
+      payload: announceChange({ type: 'round', roundId: input.bidRoundId, change: 'bid', bidId: id }),
+    },
+    act: bidActFor(
+      {
+        id,
+        bidRoundId: input.bidRoundId,
+        userId: viewer.id,
+        amount: input.amount,
+        bidDeadline: input.bidDeadline,
+        conditions: input.conditions,
+        financing: input.financing ? { ...input.financing, lender: input.financing.lender ?? null } : null,
+        takeoverDate: input.takeoverDate ?? null,
+      },
+      signed && signedByOf(signed),
+    ),
+    signature: signed ? bidSignatureRow(signed) : null,
+  };
 }

@@ -1,4 +1,4 @@
-// What place_bids returns, read into the shape the service judges (see bids.repository.ts placeBidsUnderLock).
+// What place_bids returns, read into the shape the service judges (see place-bids.repository.ts placeBidsUnderLock).
 
 /** What a bid is judged against (the bid_state type of drizzle/0005_place-bid.sql), at one clock reading. */
 export interface BidState {

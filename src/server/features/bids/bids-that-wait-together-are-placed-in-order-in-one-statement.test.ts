@@ -12,7 +12,7 @@ import { bidActFor } from '../round-chain/round-acts';
 import { verifyChainExport } from '../round-chain/verify-chain';
 import { placeBatch } from './bid-batches';
 import { bidPlacedJob } from './bid-notifications';
-import { type BidToPlace, placeBidsUnderLock } from './bids.repository';
+import { type BidToPlace, placeBidsUnderLock } from './place-bids.repository';
 
 // Decision 051: the bids of one round that wait for their turn together are placed by one statement
 // (place_bids), each judged in its turn against every bid before it, the batch's own included, exactly as

@@ -1,40 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
 import type { ChainLink } from '../../../shared/record/round-act';
 import { financingProblem, takeoverDateProblem } from '../../../shared/rules/bid-plan';
-import {
-  amountProblem,
-  bidDeadlineProblem,
-  isBidLive,
-  liveBidsAt,
-  MIN_ACCEPTANCE_MINUTES,
-} from '../../../shared/rules/bids';
+import { amountProblem, bidDeadlineProblem, isBidLive, liveBidsAt } from '../../../shared/rules/bids';
 import type { AdminUserBidView } from '../../../shared/schemas/admin';
-import type {
-  BidView,
-  OwnerBidView,
-  placeBidSchema,
-  RoundBids,
-  UserBidView,
-} from '../../../shared/schemas/bid';
-import type { Db, DbOrTx } from '../../db/client';
+import type { BidView, OwnerBidView, RoundBids, UserBidView } from '../../../shared/schemas/bid';
+import type { DbOrTx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from '../../errors';
-import { announceChange, EVENT_CHANNEL } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { proofRefusal } from '../financing-proofs/financing-proofs.service';
-import { bidActFor } from '../round-chain/round-acts';
-import { type BidSignatureRow, bidSignatureRow, signedByOf } from '../signatures/signature-records';
+import type { BidSignatureRow } from '../signatures/signature-records';
 import { checkBidSignature } from '../signatures/signatures.service';
-import { placeBatch } from './bid-batches';
+import { type BidInput, bidToPlace, roundQueueOf } from './bid-batches';
 import { findLiveBidders, type NoticePerson } from './bid-notices.repository';
-import { bidPlacedJob } from './bid-notifications';
 import { type BidWithBidder, bidPlan, toBidViews, toOwnerBidViews } from './bid-views';
 import {
   type BidState,
-  type BidToPlace,
   findBidInRound,
   findBidsOfUser,
   findHighestLiveAmount,
@@ -43,29 +26,9 @@ import {
   findRoundOfBids,
   lockBidder,
 } from './bids.repository';
-import { RoundQueue } from './round-queue';
-
-// One queue per database (tests run several apps in one process); a round's bids go to its own line.
-const roundQueues = new WeakMap<Db, RoundQueue<BidToPlace, BidState>>();
-
-function roundQueueOf(deps: AppDeps): RoundQueue<BidToPlace, BidState> {
-  let queue = roundQueues.get(deps.db);
-  if (!queue) {
-    const db = deps.db;
-    const budgetMs = deps.env.DB_LOCK_TIMEOUT_MS;
-    queue = new RoundQueue((batch, remainingMs) => placeBatch(db, batch, remainingMs, budgetMs));
-    roundQueues.set(db, queue);
-  }
-  return queue;
-}
 
 export const ROUND_NOT_FOUND = 'Budrunden ble ikke funnet. Den kan ha blitt lukket eller slettet.';
 export const ROUND_ENDED = 'Budrunden er avsluttet. Ingen flere bud kan legges inn.';
-
-type PlanFields = 'financing' | 'takeoverDate';
-/** A parsed bid; callers in the application (the demo, tests) may leave out the plan and the takeover day. */
-type BidInput = Omit<z.output<typeof placeBidSchema>, PlanFields> &
-  Partial<Pick<z.output<typeof placeBidSchema>, PlanFields>>;
 
 /** A bid placed as placeBidWithLink places it, for callers that need no receipt (the demo data, tests). */
 export async function placeBid(...args: Parameters<typeof placeBidWithLink>): Promise<BidView> {
@@ -124,41 +87,6 @@ export async function placeBidWithLink(
     isSigned: signed !== undefined,
   };
   return { bid, link: placed.link };
-}
-
-/** What place_bids is given for the bid: its row, its job and event, its act and its signature row. */
-function bidToPlace(viewer: Viewer, input: BidInput, id: string, signed?: BidSignatureRow): BidToPlace {
-  return {
-    id,
-    bidRoundId: input.bidRoundId,
-    userId: viewer.id,
-    amount: input.amount,
-    conditions: input.conditions,
-    bidDeadline: input.bidDeadline,
-    financingProofId: input.financingProofId ?? null,
-    financing: input.financing ?? null,
-    takeoverDate: input.takeoverDate ?? null,
-    minAcceptanceMinutes: MIN_ACCEPTANCE_MINUTES,
-    job: bidPlacedJob(id),
-    event: {
-      channel: EVENT_CHANNEL,
-      payload: announceChange({ type: 'round', roundId: input.bidRoundId, change: 'bid', bidId: id }),
-    },
-    act: bidActFor(
-      {
-        id,
-        bidRoundId: input.bidRoundId,
-        userId: viewer.id,
-        amount: input.amount,
-        bidDeadline: input.bidDeadline,
-        conditions: input.conditions,
-        financing: input.financing ? { ...input.financing, lender: input.financing.lender ?? null } : null,
-        takeoverDate: input.takeoverDate ?? null,
-      },
-      signed && signedByOf(signed),
-    ),
-    signature: signed ? bidSignatureRow(signed) : null,
-  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { bidRoundFollowers, bidRounds, bids, financingProofs, jobs, users } from
 import { databaseNow } from '../../db/time';
 import { EVENT_CHANNEL } from '../../events/bus-event';
 import { bidPlacedJob } from './bid-notifications';
-import { type BidToPlace, placeBidUnderLock } from './bids.repository';
+import { type BidToPlace, placeBidUnderLock } from './place-bids.repository';
 
 // place_bid is the last word on every bid: the service explains its refusals, but only this function,
 // under the round's lock, decides. Each rule is broken here directly, as a request that lost a race would.

@@ -128,7 +128,7 @@ describe('a rival bidder with the chain export', () => {
       await placeBidOk(t, carl, round.id, AMOUNT + 100_000);
       const asCarl = await exportOf(t, round.id, carl);
       const arnes = asCarl.acts.find((l) => l.act.kind === 'bid' && l.act.amount === AMOUNT);
-      expect(arnes?.act.signature).toBeTruthy();
+      expect(arnes?.act.signature).toEqual({ sealed: expect.stringMatching(/^[0-9a-f]{64}$/) });
       const values = [...stringsIn(arnes?.act)].filter(
         (s) => s.length >= 16 && Number.isNaN(Date.parse(s)) && s !== round.id,
       );

@@ -4,7 +4,7 @@ import { databaseNow } from '../../db/time';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
-import { followInTransaction } from '../bid-rounds/bid-rounds.service';
+import { followInTransaction } from '../bid-rounds/round-follows.service';
 import { ALREADY_CLOSED, assertCanManage, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
 import {
