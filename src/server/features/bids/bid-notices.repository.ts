@@ -36,25 +36,23 @@ export interface NoticePerson {
 
 const personFields = { userId: users.id, email: users.email, firstName: users.firstName, phone: users.phone };
 
+/** Who may hear of the round: its owner (if any) or a follower, with an account that still exists. */
+const inAudience = (round: Pick<NoticeRound, 'id' | 'ownerId'>) =>
+  and(
+    isNull(users.deletedAt),
+    or(
+      round.ownerId ? eq(users.id, round.ownerId) : sql`false`,
+      sql`${users.id} in (select ${bidRoundFollowers.userId} from ${bidRoundFollowers}
+        where ${bidRoundFollowers.bidRoundId} = ${round.id})`,
+    ),
+  );
+
 /** The owner (if any) and every follower of the round with an account that still exists, each once. */
 export async function findRoundAudience(
   db: DbOrTx,
   round: Pick<NoticeRound, 'id' | 'ownerId'>,
 ): Promise<Map<string, NoticePerson>> {
-  const rows = await db
-    .select(personFields)
-    .from(users)
-    .where(
-      and(
-        isNull(users.deletedAt),
-        or(
-          round.ownerId ? eq(users.id, round.ownerId) : sql`false`,
-          sql`${users.id} in (select ${bidRoundFollowers.userId} from ${bidRoundFollowers}
-            where ${bidRoundFollowers.bidRoundId} = ${round.id})`,
-        ),
-      ),
-    )
-    .orderBy(users.id);
+  const rows = await db.select(personFields).from(users).where(inAudience(round)).orderBy(users.id);
   return new Map(rows.map((row) => [row.userId, row]));
 }
 
@@ -64,8 +62,12 @@ export async function findAudienceMember(
   round: Pick<NoticeRound, 'id' | 'ownerId'>,
   userId: string,
 ): Promise<NoticePerson | null> {
-  const audience = await findRoundAudience(db, round);
-  return audience.get(userId) ?? null;
+  // One row, not the whole audience: every notice of a round asks this for its own person.
+  const [row] = await db
+    .select(personFields)
+    .from(users)
+    .where(and(eq(users.id, userId), inAudience(round)));
+  return row ?? null;
 }
 
 /**
