@@ -12,6 +12,7 @@ export default defineConfig({
     './src/server/db/act-signature-schema.ts',
     './src/server/db/listing-schema.ts',
     './src/server/db/admin-action-schema.ts',
+    './src/server/db/chain-key-schema.ts',
   ],
   out: './drizzle',
 });

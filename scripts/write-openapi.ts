@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 // Writes the API's OpenAPI document to dist/openapi.json (npm run build), so that an integrator can generate
 // a typed client from a file instead of a running server (README: "Typet klient for integratorer").
 // The document comes from the routes' own schemas, as /api/openapi.json serves it: the app is built on an
@@ -14,6 +15,7 @@ import type { AppDeps } from '../src/server/deps';
 import { parseEnv } from '../src/server/env';
 import { EventHub } from '../src/server/events/event-hub';
 import { OutboxMailer } from '../src/server/mail/outbox-mailer';
+import { chainKeyOf } from '../src/server/security/chain-key';
 import { MemoryCounters } from '../src/server/security/counters';
 import { RateLimiter } from '../src/server/security/rate-limiter';
 import { LogSmsSender } from '../src/server/sms/sms-sender';
@@ -41,6 +43,7 @@ async function openApiDocument(): Promise<unknown> {
         sms: new LogSmsSender(log),
         limiter: new RateLimiter(new MemoryCounters(systemClock)),
         events: new EventHub(database.db, log),
+        chainKey: chainKeyOf(database.db, generateKeyPairSync('ed25519').privateKey, 'environment'),
       } satisfies AppDeps,
       { logger: false },
     );

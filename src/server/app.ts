@@ -33,6 +33,7 @@ import { passkeysRoutes } from './features/passkeys/passkeys.routes';
 import { photoJobHandlers, sweepUnusedUploads } from './features/photos/photo-deletion.service';
 import { photosRoutes } from './features/photos/photos.routes';
 import { prospectusRoutes } from './features/prospectus/prospectus.routes';
+import { chainKeyRoutes } from './features/round-chain/chain-key.routes';
 import { roundChainRoutes } from './features/round-chain/round-chain.routes';
 import { signaturesRoutes } from './features/signatures/signatures.routes';
 import { siteRoutes } from './features/site/site.routes';
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // for a picture should not cost a session lookup.
   await app.register(healthRoutes(deps));
   await app.register(objectsRoutes(deps));
+  await app.register(chainKeyRoutes(deps));
   // Everything that needs to know who is asking lives in this one context, with the session and access
   // hooks. The client's files, registered after it on the root, are served without touching the database;
   // a page's HTML asks this context for its first data (http/first-screen.ts).

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseEd25519PrivateKey } from './security/ed25519-key-text';
 
 const optionalText = z
   .string()
@@ -25,6 +26,14 @@ const envSchema = z.object({
   ),
   APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  CHAIN_SIGNING_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((text) => parseEd25519PrivateKey(text) !== null, {
+        error: 'must be an Ed25519 private key: PEM, or base64 of its 32-byte seed or PKCS #8 DER',
+      })
+      .optional(),
+  ),
   SMTP_URL: optionalText.pipe(
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),

@@ -18,6 +18,7 @@ import { createJobHandlers } from './jobs/handlers';
 import { periodicTasks } from './jobs/periodic-tasks';
 import { JobWorker } from './jobs/worker';
 import { createMailer } from './mail/create-mailer';
+import { loadChainKey } from './security/chain-key';
 import { openCounters } from './security/open-counters';
 import { RateLimiter } from './security/rate-limiter';
 import { createSmsSender } from './sms/create-sms-sender';
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
     sms: createSmsSender(env, log),
     limiter: new RateLimiter(counters.counters),
     events,
+    chainKey: await loadChainKey(database.db, env.CHAIN_SIGNING_KEY, log),
   };
   const load = new RequestLoad();
   const renderPage = loadPageRenderer(join(builtDir('ssr'), 'server-render.js'));

@@ -12,6 +12,7 @@ import { loadPageRenderer, warmUpRenderer } from '../../src/server/http/page-ren
 import { createJobHandlers } from '../../src/server/jobs/handlers';
 import { JobWorker } from '../../src/server/jobs/worker';
 import { OutboxMailer } from '../../src/server/mail/outbox-mailer';
+import { loadChainKey } from '../../src/server/security/chain-key';
 import { MemoryCounters } from '../../src/server/security/counters';
 import { RateLimiter } from '../../src/server/security/rate-limiter';
 import { LocalStorage } from '../../src/server/storage/local-storage';
@@ -55,6 +56,7 @@ export async function startE2eServer(): Promise<E2eServer> {
     sms: new RecordingSms(),
     limiter: new RateLimiter(new MemoryCounters(clock)),
     events: new EventHub(database.db, silentLogger),
+    chainKey: await loadChainKey(database.db, env.CHAIN_SIGNING_KEY),
   };
   await deps.events.start(database);
   // Pages rendered on the server, as in production (decision 024), and warmed up as main.ts does.

@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import type { SignedHead } from '../../src/shared/record/signed-head';
 import type { ChainExport } from '../../src/shared/schemas/responses/record';
 import { counterOfferHelpers } from './counter-offers';
 import { addPasskey, newAuthenticator } from './passkeys';
@@ -41,7 +43,12 @@ export async function playChainRound(t: TestApp) {
     }),
   );
   if (signed.statusCode !== 201) throw new Error(`signed bid refused: ${signed.statusCode} ${signed.body}`);
-  const arnesBid = signed.json() as { bid: { id: string }; seq: number; hash: string };
+  const arnesBid = signed.json() as {
+    bid: { id: string };
+    seq: number;
+    hash: string;
+    signedHead: SignedHead;
+  };
   const bidB = await placeBidOk(t, b.cookie, round.id, 5_250_000);
   const rejected = await h.reject(round.id, arnesBid.bid.id, owner.cookie, CHAIN_REJECTION);
   if (rejected.statusCode !== 200) throw new Error(`rejection refused: ${rejected.body}`);
@@ -59,6 +66,8 @@ export async function playChainRound(t: TestApp) {
     bidBId: bidB.id,
     offerId: offer.id,
     arnesReceipt: { seq: arnesBid.seq, hash: arnesBid.hash },
+    /** The signed head the bid's answer gave (decision 057). */
+    arnesSignedHead: arnesBid.signedHead,
   };
 }
 
@@ -76,4 +85,11 @@ export function seqOf(exported: ChainExport, kind: string, id?: string): number 
   );
   if (!link) throw new Error(`no ${kind} act in the chain`);
   return link.seq;
+}
+
+/**
+ * A matcher for a head: the same link, whenever and however often the server signed it (decision 057).
+ */
+export function sameHead(head: { seq: number; hash: string } | null | undefined) {
+  return head ? expect.objectContaining({ seq: head.seq, hash: head.hash }) : null;
 }

@@ -16,6 +16,7 @@ import { claimDueJobs, markJobDone } from '../../src/server/jobs/queue';
 import { JobWorker } from '../../src/server/jobs/worker';
 import type { Mail, Mailer } from '../../src/server/mail/mailer';
 import { OutboxMailer } from '../../src/server/mail/outbox-mailer';
+import { loadChainKey } from '../../src/server/security/chain-key';
 import { type Counters, MemoryCounters } from '../../src/server/security/counters';
 import { RateLimiter } from '../../src/server/security/rate-limiter';
 import { LocalStorage } from '../../src/server/storage/local-storage';
@@ -87,6 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     sms,
     limiter: new RateLimiter(counters),
     events: new EventHub(database.db, silentLogger, options.events),
+    chainKey: await loadChainKey(database.db, env.CHAIN_SIGNING_KEY),
   };
   await deps.events.start(database);
   const worker = new JobWorker(database.db, createJobHandlers(deps), silentLogger, [], {

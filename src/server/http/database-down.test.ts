@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { type Database, openPg } from '../db/client';
 import { parseEnv } from '../env';
 import { EventHub } from '../events/event-hub';
 import { OutboxMailer } from '../mail/outbox-mailer';
+import { chainKeyOf } from '../security/chain-key';
 import { MemoryCounters } from '../security/counters';
 import { RateLimiter } from '../security/rate-limiter';
 import { LogSmsSender } from '../sms/sms-sender';
@@ -46,6 +48,7 @@ beforeAll(async () => {
       limiter: new RateLimiter(new MemoryCounters(clock)),
       // Not started: there is no database to listen to.
       events: new EventHub(database.db, silentLogger),
+      chainKey: chainKeyOf(database.db, generateKeyPairSync('ed25519').privateKey, 'environment'),
     },
     { logger: silentLogger },
   );

@@ -1,8 +1,17 @@
 import { formatAmountInWords } from '../../shared/format/amount-in-words';
 import { formatLongDate } from '../../shared/format/date';
+import type { SignedHead } from '../../shared/record/signed-head';
 import { renderMail } from './layout';
 import type { Mail } from './mailer';
-import { type ChainLink, chainLinkLines, hello, kr, type MailRound, roundName } from './round-mails';
+import {
+  type ChainLink,
+  chainLinkLines,
+  finalHeadNotes,
+  hello,
+  kr,
+  type MailRound,
+  roundName,
+} from './round-mails';
 
 // The messages of the seller's counter-offer (motbud, decision 035): to its bidder when it is made, and to
 // the owner when it is accepted, declined or lapses.
@@ -66,6 +75,7 @@ export function counterOfferOutcomeMail(
   outcome: CounterOfferOutcome,
   offer: { amount: number; who: string },
   url: string,
+  anchor: SignedHead | null = null,
 ): Mail {
   const text = OUTCOME[outcome];
   return renderMail(to.email, {
@@ -73,6 +83,7 @@ export function counterOfferOutcomeMail(
     greeting: hello(to),
     paragraphs: [text.says(offer.who, kr(offer.amount)), `Eiendom: ${roundName(round)}`],
     action: { label: 'Se budrunden', url },
+    notes: finalHeadNotes(anchor),
   });
 }
 
@@ -89,8 +100,9 @@ export function counterOfferOutcomeSms(
 export function counterOfferAcceptedBidderMail(
   to: Person,
   round: MailRound,
-  offer: { amount: number; acceptedAt: Date; link: ChainLink | null },
+  offer: { amount: number; acceptedAt: Date; link: ChainLink | SignedHead | null },
   url: string,
+  anchor: SignedHead | null = null,
 ): Mail {
   return renderMail(to.email, {
     subject: `Du har akseptert motbudet på ${round.title}`,
@@ -102,6 +114,7 @@ export function counterOfferAcceptedBidderMail(
       ...chainLinkLines(offer.link),
     ],
     action: { label: 'Se budjournalen', url },
+    notes: finalHeadNotes(anchor),
   });
 }
 

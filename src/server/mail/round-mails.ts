@@ -1,6 +1,7 @@
 import { formatAmountInWords } from '../../shared/format/amount-in-words';
 import { formatLongDate } from '../../shared/format/date';
 import { formatMoney } from '../../shared/format/money';
+import type { SignedHead } from '../../shared/record/signed-head';
 import { renderMail } from './layout';
 import type { Mail } from './mailer';
 
@@ -25,9 +26,29 @@ export interface ChainLink {
   hash: string;
 }
 
-/** A receipt's line naming the act's link in the round's chain (decision 040), or nothing without one. */
-export function chainLinkLines(link: ChainLink | null): string[] {
-  return link ? [`Budjournalens kjede: handling nr. ${link.seq}, hash ${link.hash}`] : [];
+/**
+ * A receipt's line naming the act's link in the round's chain (decision 040), or nothing without one; a
+ * signed link (decision 057) adds the server's signature, which `npm run verify-journal --key` checks.
+ */
+export function chainLinkLines(link: ChainLink | SignedHead | null): string[] {
+  if (!link) return [];
+  const line = `Budjournalens kjede: handling nr. ${link.seq}, hash ${link.hash}`;
+  if (!('signature' in link)) return [line];
+  return [line, `Signert av Budrunde ${link.at} med nøkkel ${link.kid}: ${link.signature}`];
+}
+
+/**
+ * The round's last link, signed, in every mail at its end (decision 057): an anchor each participant holds
+ * themselves, against which `npm run verify-journal` shows any later rewrite of the chain.
+ */
+export function finalHeadNotes(anchor: SignedHead | null): string[] {
+  if (!anchor) return [];
+  return [
+    `Budrundens kjede sluttet ved handling nr. ${anchor.seq}. Ta vare på linjene under: de viser hvordan ` +
+      'budjournalens kjede så ut da budrunden sluttet, signert av Budrunde.',
+    ...chainLinkLines(anchor),
+    `Kontroll: npm run verify-journal -- <eksport> --receipt ${anchor.seq}:${anchor.hash}`,
+  ];
 }
 
 export interface BidReceipt {
@@ -37,8 +58,8 @@ export interface BidReceipt {
   bidDeadline: Date;
   receivedAt: Date;
   hasFinancingProof: boolean;
-  /** The bid's link in the round's chain (decision 040): the bidder can find it in any export. */
-  link: ChainLink | null;
+  /** The bid's link in the round's chain (decision 040), signed (decision 057): the bidder can find it in any export. */
+  link: ChainLink | SignedHead | null;
 }
 
 /** The written receipt of a bid (PRODUCT.md "Bids"): everything the bidder committed to, with the server's time. */
@@ -134,7 +155,13 @@ export function newBidSms(round: MailRound, amount: number, url: string): string
   return `Budrunde: Nytt bud på ${round.address}: ${kr(amount)}. ${url}`;
 }
 
-export function winnerMail(to: Person, round: MailRound, amount: number, url: string): Mail {
+export function winnerMail(
+  to: Person,
+  round: MailRound,
+  amount: number,
+  url: string,
+  anchor: SignedHead | null = null,
+): Mail {
   return renderMail(to.email, {
     subject: `Budet ditt på ${round.title} er akseptert`,
     greeting: hello(to),
@@ -143,10 +170,16 @@ export function winnerMail(to: Person, round: MailRound, amount: number, url: st
       'Aksepten er bindende for begge parter. Selgeren eller megleren tar kontakt om den videre prosessen.',
     ],
     action: { label: 'Se budjournalen', url },
+    notes: finalHeadNotes(anchor),
   });
 }
 
-export function roundDecidedMail(to: Person, round: MailRound, url: string): Mail {
+export function roundDecidedMail(
+  to: Person,
+  round: MailRound,
+  url: string,
+  anchor: SignedHead | null = null,
+): Mail {
   return renderMail(to.email, {
     subject: `Budrunden for ${round.title} er avgjort`,
     greeting: hello(to),
@@ -155,6 +188,7 @@ export function roundDecidedMail(to: Person, round: MailRound, url: string): Mai
       'Budjournalen er klar. Der ser du alle bud i budrunden, med de andre budgiverne anonymisert.',
     ],
     action: { label: 'Se budjournalen', url },
+    notes: finalHeadNotes(anchor),
   });
 }
 
@@ -163,7 +197,8 @@ export function winnerChosenOwnerMail(
   round: MailRound,
   amount: number,
   url: string,
-  link: ChainLink | null = null,
+  link: ChainLink | SignedHead | null = null,
+  anchor: SignedHead | null = null,
 ): Mail {
   return renderMail(to.email, {
     subject: `Du har akseptert et bud på ${round.title}`,
@@ -174,6 +209,7 @@ export function winnerChosenOwnerMail(
       ...chainLinkLines(link),
     ],
     action: { label: 'Se budjournalen', url },
+    notes: finalHeadNotes(anchor),
   });
 }
 
@@ -185,7 +221,13 @@ const HOW_CLOSED: Record<string, string> = {
   'counter-offer': 'En budgiver har akseptert selgerens motbud, og budrunden er lukket.',
 };
 
-export function journalReadyMail(to: Person, round: MailRound, reason: string, url: string): Mail {
+export function journalReadyMail(
+  to: Person,
+  round: MailRound,
+  reason: string,
+  url: string,
+  anchor: SignedHead | null = null,
+): Mail {
   return renderMail(to.email, {
     subject: `Budjournalen for ${round.title} er klar`,
     greeting: hello(to),
@@ -194,6 +236,7 @@ export function journalReadyMail(to: Person, round: MailRound, reason: string, u
       `Budjournalen for ${roundName(round)} er klar. Du finner den under «Budjournaler» når du logger inn.`,
     ],
     action: { label: 'Se budjournalen', url },
+    notes: finalHeadNotes(anchor),
   });
 }
 

@@ -1,5 +1,4 @@
 import { formatMoney } from '../../../shared/format/money';
-import type { ChainLink } from '../../../shared/record/round-act';
 import { defaultRoundDeadline } from '../../../shared/rules/round-deadlines';
 import { MAX_ROUND_PHOTOS, TOO_MANY_PHOTOS_MESSAGE } from '../../../shared/rules/round-edits';
 import { type BidRoundView, type CreateRoundInput, toObjectPath } from '../../../shared/schemas/bid-round';
@@ -13,6 +12,7 @@ import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
 import { findHighestLiveBid, ROUND_NOT_FOUND } from '../bids/bids.service';
 import { isStoredPropertyImage } from '../images/upload.service';
 import { recordOpened, recordStartingPrice } from '../round-chain/round-acts';
+import { signedLink } from '../round-chain/round-chain.service';
 import type { ActiveRound, ActiveRoundsCache } from './active-rounds-cache';
 import {
   findRoundForReading,
@@ -144,7 +144,7 @@ export async function updateStartingPrice(
   viewer: Viewer,
   roundId: string,
   price: number,
-): Promise<{ newStartingBid: number } & ChainLink> {
+): Promise<{ newStartingBid: number } & ReturnType<typeof signedLink>> {
   return deps.db.transaction(async (tx) => {
     const { round, now } = await lockOpenRoundToManage(tx, viewer, roundId);
     const highest = await findHighestLiveBid(tx, roundId, now);
@@ -169,7 +169,7 @@ export async function updateStartingPrice(
       round.id,
       `Endret startprisen i budrunden «${round.title}» fra ${formatMoney(round.price)} til ${formatMoney(price)}`,
     );
-    return { newStartingBid: price, ...link };
+    return { newStartingBid: price, ...signedLink(deps, link) };
   });
 }
 

@@ -20,6 +20,7 @@ import {
 import { counterOffersOfRound, settleCounterOffersOnClose } from '../counter-offers/counter-offer-records';
 import { journalEntriesFor, writeRoundJournals } from '../journals/journals.service';
 import { recordClosed, recordWinner, type SignedBy } from '../round-chain/round-acts';
+import { signedLink } from '../round-chain/round-chain.service';
 import { chainSignatureOf, storeActSignature } from '../signatures/signature-records';
 import { checkActSignature } from '../signatures/signatures.service';
 import {
@@ -93,7 +94,7 @@ async function endRound(
   const ended = { bids, link: chosenLink ?? closedLink };
   if (silent) return ended;
   await publishEvent(tx, { type: 'round', roundId: round.id, change: winningBidId ? 'winner' : 'closed' });
-  await queueRoundClosedNotifications(tx, deps, round, reason, winningBidId, bids);
+  await queueRoundClosedNotifications(tx, deps, round, reason, winningBidId, bids, closedLink);
   return ended;
 }
 
@@ -125,7 +126,7 @@ export async function closeRound(deps: AppDeps, viewer: Viewer, roundId: string)
   return {
     message: 'Budrunde lukket',
     bids: await journalEntriesFor(deps.db, roundId, viewer.id),
-    ...link,
+    ...signedLink(deps, link),
   };
 }
 
@@ -188,7 +189,7 @@ export async function selectWinner(
     );
     const bidder = bids.find((b) => b.id === bid.id)?.user;
     const bidderName = bidder ? `${bidder.firstName} ${bidder.lastName}` : '';
-    return { message: 'Vinner valgt', winner: { bidderName, amount: bid.amount }, ...link };
+    return { message: 'Vinner valgt', winner: { bidderName, amount: bid.amount }, ...signedLink(deps, link) };
   });
 }
 

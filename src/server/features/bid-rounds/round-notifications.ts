@@ -1,3 +1,4 @@
+import type { ChainLink } from '../../../shared/record/round-act';
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
@@ -12,7 +13,7 @@ import {
 import { findAccount } from '../accounts/accounts.service';
 import { roundUrl } from '../bids/bid-notices';
 import type { BidWithBidder } from '../bids/bid-views';
-import { linkOfLatest } from '../round-chain/round-chain.service';
+import { linkOfLatest, signedLink } from '../round-chain/round-chain.service';
 import type { LockedRound } from './bid-rounds.repository';
 
 /**
@@ -27,6 +28,7 @@ export async function queueRoundClosedNotifications(
   reason: CloseReason,
   winningBidId: string | null,
   bids: BidWithBidder[],
+  finalLink: ChainLink,
 ) {
   const url = `${deps.env.APP_URL}/`;
   const roundLink = roundUrl(deps, round.id);
@@ -34,24 +36,28 @@ export async function queueRoundClosedNotifications(
   const byCounterOffer = reason === 'counter-offer';
   const bidders = new Map(bids.filter((b) => !b.user.deletedAt).map((b) => [b.userId, b.user]));
   // The receipts of the deciding act name its link in the round's chain (decision 040).
-  const link = winning
+  const deciding = winning
     ? await linkOfLatest(tx, round.id, byCounterOffer ? 'counter-offer-accepted' : 'winner')
     : null;
+  const link = deciding && signedLink(deps, deciding).signedHead;
+  // Every mail at the end carries the round's last link, signed: each participant's own anchor (decision 057).
+  const anchor = signedLink(deps, finalLink).signedHead;
   for (const [userId, person] of bidders) {
     if (userId === round.ownerId) continue;
-    let mail = journalReadyMail(person, round, reason, url);
+    let mail = journalReadyMail(person, round, reason, url, anchor);
     if (winning)
       mail =
         userId !== winning.userId
-          ? roundDecidedMail(person, round, url)
+          ? roundDecidedMail(person, round, url, anchor)
           : byCounterOffer
             ? counterOfferAcceptedBidderMail(
                 person,
                 round,
                 { amount: winning.amount, acceptedAt: winning.createdAt, link },
                 url,
+                anchor,
               )
-            : winnerMail(person, round, winning.amount, url);
+            : winnerMail(person, round, winning.amount, url, anchor);
     await enqueueMail(tx, mail, { roundId: round.id });
   }
   const owner = round.ownerId ? await findAccount(tx, round.ownerId) : null;
@@ -59,7 +65,7 @@ export async function queueRoundClosedNotifications(
     await enqueueMail(
       tx,
       !winning
-        ? journalReadyMail(owner, round, reason, url)
+        ? journalReadyMail(owner, round, reason, url, anchor)
         : byCounterOffer
           ? counterOfferOutcomeMail(
               owner,
@@ -67,8 +73,9 @@ export async function queueRoundClosedNotifications(
               'accepted',
               { amount: winning.amount, who: `${winning.user.firstName} ${winning.user.lastName}` },
               roundLink,
+              anchor,
             )
-          : winnerChosenOwnerMail(owner, round, winning.amount, roundLink, link),
+          : winnerChosenOwnerMail(owner, round, winning.amount, roundLink, link, anchor),
       { roundId: round.id },
     );
   }

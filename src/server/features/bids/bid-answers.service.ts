@@ -18,6 +18,7 @@ import {
   lockRoundForChange,
 } from '../bid-rounds/round-lifecycle.service';
 import { recordRejection } from '../round-chain/round-acts';
+import { signedLink } from '../round-chain/round-chain.service';
 import { chainSignatureOf, storeActSignature } from '../signatures/signature-records';
 import { checkActSignature } from '../signatures/signatures.service';
 import { queueDropAndWarn } from './bid-lapse';
@@ -124,5 +125,5 @@ export async function rejectBid(
     );
     return link;
   });
-  return { message: 'Budet er avslått', ...link };
+  return { message: 'Budet er avslått', ...signedLink(deps, link) };
 }

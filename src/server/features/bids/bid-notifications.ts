@@ -6,7 +6,7 @@ import type { JobHandler } from '../../jobs/worker';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { bidReceiptMail, type MailRound } from '../../mail/round-mails';
 import { findAccount } from '../accounts/accounts.service';
-import { linkOfBid } from '../round-chain/round-chain.service';
+import { signedLinkOfBid } from '../round-chain/round-chain.service';
 import { scheduleLapseNotice } from './bid-lapse';
 import { queueNewBidNotices, roundUrl } from './bid-notices';
 import { claimBidForNotifying } from './bids.repository';
@@ -86,7 +86,7 @@ export async function queueNewBidNotifications(tx: DbOrTx, deps: AppDeps, { roun
         bidDeadline: bid.bidDeadline,
         receivedAt: bid.createdAt,
         hasFinancingProof: bid.financingProof !== null,
-        link: await linkOfBid(tx, bid.id),
+        link: await signedLinkOfBid(tx, deps, bid.id),
       },
       url,
     ),

@@ -14,6 +14,7 @@ import { AppError } from '../../errors';
 import { viewerOf } from '../../http/access';
 import type { Metrics } from '../../http/metrics';
 import { errorResponses } from '../../http/responses';
+import { signedLink } from '../round-chain/round-chain.service';
 import { rejectBid } from './bid-answers.service';
 import { listOwnerBids, listRoundBids, listUserBids, placeBidWithLink } from './bids.service';
 
@@ -34,7 +35,7 @@ export function bidsRoutes(deps: AppDeps, metrics?: Pick<Metrics, 'bidPlaced' | 
       try {
         const { bid, link } = await placeBidWithLink(deps, viewerOf(request), request.body, request.log);
         metrics?.bidPlaced();
-        return reply.status(201).send({ message: 'Bud lagt inn', bid, ...link });
+        return reply.status(201).send({ message: 'Bud lagt inn', bid, ...signedLink(deps, link) });
       } catch (error) {
         if (error instanceof AppError) metrics?.bidRefused(error.statusCode);
         throw error;

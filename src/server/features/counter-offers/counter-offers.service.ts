@@ -23,6 +23,7 @@ import { ALREADY_CLOSED, type LockedRound, lockRoundForChange } from '../bid-rou
 import { findAnswerableBid } from '../bids/bid-answers.service';
 import { findBidsWithBidders, lockBidderAccount, ROUND_NOT_FOUND } from '../bids/bids.service';
 import { recordCounterOffer, recordCounterOfferEnd } from '../round-chain/round-acts';
+import { signedLink } from '../round-chain/round-chain.service';
 import { chainSignatureOf, storeActSignature } from '../signatures/signature-records';
 import { checkActSignature } from '../signatures/signatures.service';
 import { acceptCounterOfferUnderLock } from './counter-offer-acceptance';
@@ -119,7 +120,7 @@ export async function createCounterOffer(
     now: row.createdAt,
   });
   if (!view) throw new NotFound(COUNTER_OFFER_NOT_FOUND);
-  return { counterOffer: view, ...link };
+  return { counterOffer: view, ...signedLink(deps, link) };
 }
 
 /** A round's counter-offers as the viewer may see them (decision 035). */
@@ -198,7 +199,11 @@ export async function acceptCounterOffer(
     await storeActSignature(tx, signed, offer.id);
     return accepted;
   });
-  return { message: 'Motbudet er akseptert. Handelen er bindende for begge parter.', bid, ...link };
+  return {
+    message: 'Motbudet er akseptert. Handelen er bindende for begge parter.',
+    bid,
+    ...signedLink(deps, link),
+  };
 }
 
 /** The recipient declines; the round stays open and the owner hears of it. */
@@ -212,7 +217,7 @@ export async function declineCounterOffer(deps: AppDeps, viewer: Viewer, id: str
     await publishEvent(tx, { type: 'round', roundId: round.id, change: 'counter-offer' });
     return link;
   });
-  return { message: 'Motbudet er avslått', ...link };
+  return { message: 'Motbudet er avslått', ...signedLink(deps, link) };
 }
 
 /** The owner withdraws an open counter-offer; its recipient hears of it. */
@@ -226,5 +231,5 @@ export async function withdrawCounterOffer(deps: AppDeps, viewer: Viewer, id: st
     await publishEvent(tx, { type: 'round', roundId: round.id, change: 'counter-offer' });
     return link;
   });
-  return { message: 'Motbudet er trukket', ...link };
+  return { message: 'Motbudet er trukket', ...signedLink(deps, link) };
 }

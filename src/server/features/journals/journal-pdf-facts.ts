@@ -2,6 +2,7 @@ import { formatAmountInWords } from '../../../shared/format/amount-in-words';
 import { formatLongDate } from '../../../shared/format/date';
 import { formatMoney } from '../../../shared/format/money';
 import type { ChainLink } from '../../../shared/record/round-act';
+import type { SignedHead } from '../../../shared/record/signed-head';
 import { CLOSE_REASON_TEXT, ROUND_DELETED_TEXT } from '../../../shared/rules/journal-acts';
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { JournalEntry } from '../../../shared/schemas/journal';
@@ -24,8 +25,10 @@ export interface PdfFacts {
   roundDeletedAt?: string | null;
   /** The bids, highest first: the winner's amount is told in words. */
   entries: JournalEntry[];
-  /** The round's hash chain's last link (decision 040), printed under the facts; null without one. */
-  chainHead?: ChainLink | null;
+  /** The round's hash chain's last link (decision 040), signed (decision 057), printed under the facts; null without one. */
+  chainHead?: (ChainLink & { signedHead?: SignedHead }) | null;
+  /** The key that signed the head: its id and fingerprint, to compare with the one served at the key's address. */
+  chainKey?: { kid: string; fingerprint: string };
 }
 
 function fact(doc: Doc, label: string, value: string): void {
@@ -37,15 +40,28 @@ function fact(doc: Doc, label: string, value: string): void {
  * 'Kjedens hode: nr. 12, <hash>' and how to check it. The hash is in Courier, since it is read and compared
  * character by character; it has no spaces, so when the line is too narrow it moves whole to the next line.
  */
-function chainHeadLines(doc: Doc, head: ChainLink): void {
+function chainHeadLines(doc: Doc, head: NonNullable<PdfFacts['chainHead']>, key: PdfFacts['chainKey']): void {
   doc.moveDown(0.5).font(BOLD).fontSize(10).text('Kjedens hode: ', { continued: true });
   doc.font(FONT).text(`nr. ${head.seq}, `, { continued: true });
   doc.font(MONO).fontSize(9.5).text(drawable(head.hash));
+  if (head.signedHead) {
+    doc.font(BOLD).fontSize(10).text('Signert av Budrunde: ', { continued: true });
+    doc.font(MONO).fontSize(8.5).text(head.signedHead.signature);
+  }
+  if (key) {
+    doc.font(BOLD).fontSize(10).text('Kjedenøkkel (kid): ', { continued: true });
+    doc.font(MONO).fontSize(9).text(key.kid);
+    doc.font(BOLD).fontSize(10).text('Fingeravtrykk: ', { continued: true });
+    doc.font(MONO).fontSize(9).text(key.fingerprint);
+  }
   doc
     .font(FONT)
     .fontSize(9)
     .fillColor('#333333')
-    .text('Kontroller med npm run verify-journal og eksporten fra budjournalen.')
+    .text(
+      'Kontroller med npm run verify-journal, eksporten fra budjournalen og nøkkelen på ' +
+        '/.well-known/budrunde-chain-key.json.',
+    )
     .fillColor('black');
 }
 
@@ -69,7 +85,7 @@ export function drawFacts(doc: Doc, journal: PdfFacts, madeAt: Date): void {
     fact(doc, 'Vinnende bud', `${formatMoney(winner.amount)} (${formatAmountInWords(winner.amount)})`);
   fact(doc, 'Eksemplar', journal.isOwnerCopy ? 'Selgerens eksemplar' : 'Budgiverens eksemplar');
   fact(doc, 'Laget', formatLongDate(madeAt));
-  if (journal.chainHead) chainHeadLines(doc, journal.chainHead);
+  if (journal.chainHead) chainHeadLines(doc, journal.chainHead, journal.chainKey);
   if (!journal.isOwnerCopy)
     doc
       .moveDown(0.5)

@@ -5,7 +5,7 @@ import { Forbidden, NotFound } from '../../errors';
 import type { Viewer } from '../../http/viewer';
 import type { BidWithBidder } from '../bids/bid-views';
 import type { CounterOfferRow } from '../counter-offers/counter-offer-records';
-import { chainHead } from '../round-chain/round-chain.service';
+import { signedChainHead } from '../round-chain/round-chain.service';
 import { actSigned, recordActs } from './journal-acts';
 import {
   buildJournal,
@@ -57,7 +57,7 @@ export async function writeRoundJournals(
 export async function listJournals(deps: AppDeps, viewer: Viewer): Promise<JournalView[]> {
   const rows = await findJournalsOfUser(deps.db, viewer.id);
   // Read, not stored with the journal: the chain may grow after the close (an anonymisation, a deletion).
-  const heads = await Promise.all(rows.map((row) => chainHead(deps.db, row.bidRoundId)));
+  const heads = await Promise.all(rows.map((row) => signedChainHead(deps, row.bidRoundId)));
   return rows.map((row, i) => ({
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -150,7 +150,8 @@ export async function exportJournalPdf(
         }),
       ),
       changes: toJournalChanges(data),
-      chainHead: await chainHead(deps.db, roundId),
+      chainHead: await signedChainHead(deps, roundId),
+      chainKey: { kid: deps.chainKey.kid, fingerprint: deps.chainKey.fingerprint },
     },
     { madeAt, compress },
   );

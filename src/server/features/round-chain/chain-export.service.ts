@@ -3,7 +3,9 @@ import type { AppDeps } from '../../deps';
 import { Forbidden, NotFound } from '../../errors';
 import type { Viewer } from '../../http/viewer';
 import { relyingParty } from '../passkeys/relying-party';
+import { chainKeyUrl } from './chain-key.routes';
 import { findChain, findNames, findReaderRole, roundOrChainExists } from './round-chain.repository';
+import { signedLink } from './round-chain.service';
 
 const ROUND_NOT_FOUND = 'Budrunden ble ikke funnet';
 const NOT_A_PARTICIPANT = 'Bare selgeren, budgiverne og administratorer kan hente kjeden for denne budrunden';
@@ -12,7 +14,8 @@ const NOT_A_PARTICIPANT = 'Bare selgeren, budgiverne og administratorer kan hent
  * The round's chain for one reader (decision 040): every act exactly as hashed, for every
  * participant, and the salts and committed words only where the reader may see them: the owner and admins
  * all of them, a bidder those of the acts about them. With the export a reader checks the links, the
- * signatures and their own commitments offline (npm run verify-journal).
+ * signatures and their own commitments offline (npm run verify-journal). The head and every link carry the
+ * server's signature (decision 057), so that a link rewritten in the file, its hashes recomputed, fails.
  */
 export async function exportChain(deps: AppDeps, viewer: Viewer, roundId: string): Promise<ChainExport> {
   if (!(await roundOrChainExists(deps.db, roundId))) throw new NotFound(ROUND_NOT_FOUND);
@@ -25,15 +28,23 @@ export async function exportChain(deps: AppDeps, viewer: Viewer, roundId: string
     : new Map<string, string>();
   const { id, origin } = relyingParty(deps.env);
   const last = rows.at(-1);
+  const key = deps.chainKey;
   return {
     format: 'budrunde-kjede/1',
     roundId,
     exportedAt: new Date(deps.clock.now()).toISOString(),
     reader: { userId: viewer.id, role },
     relyingParty: { id, origin },
-    head: last ? { seq: last.seq, hash: last.hash } : null,
+    signingKey: { kid: key.kid, fingerprint: key.fingerprint, jwksUrl: chainKeyUrl(deps.env) },
+    head: last ? signedLink(deps, last) : null,
     acts: rows.map((row) => {
-      const link = { seq: row.seq, prevHash: row.prevHash, hash: row.hash, act: JSON.parse(row.act) };
+      const link = {
+        seq: row.seq,
+        prevHash: row.prevHash,
+        hash: row.hash,
+        serverSignature: key.signLink(row),
+        act: JSON.parse(row.act),
+      };
       const mayRead = row.secret !== null && (seesAll || (row.userId !== null && row.userId === viewer.id));
       if (!mayRead) return link;
       const secret = row.secret as { salt: string } & Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChainLink } from '../../../shared/record/round-act';
+import type { ChainExport } from '../../../shared/schemas/responses/record';
 import type { AppDeps } from '../../deps';
 import type { Viewer } from '../../http/viewer';
 import { exportChain } from './chain-export.service';
@@ -12,7 +12,8 @@ import { verifyChainExport } from './verify-chain';
 export interface StoredChainCheck {
   ok: boolean;
   length: number;
-  head: ChainLink | null;
+  /** The stored chain's last link, signed as every head handed out (decision 057). */
+  head: ChainExport['head'];
   brokenAt?: number;
 }
 
@@ -49,7 +50,7 @@ export async function verifyStoredChain(
     chain.brokenAt ?? Number.POSITIVE_INFINITY,
     rows?.seq ?? Number.POSITIVE_INFINITY,
   );
-  const answer = { ok: chain.ok && rows === null, length: chain.length, head: chain.head };
+  const answer = { ok: chain.ok && rows === null, length: chain.length, head: exported.head };
   if (answer.ok) return answer;
   // The answer names only the seq; the reason goes to the log for whoever looks into it.
   const reason = chain.brokenAt === brokenAt ? chain.reason : rows?.reason;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from '../../../../tests/setup/admin';
+import { sameHead } from '../../../../tests/setup/chain-round';
 import { type CounterOfferHelpers, counterOfferHelpers } from '../../../../tests/setup/counter-offers';
 import { placeBid } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
@@ -46,7 +47,7 @@ function expectWhole(chain: ChainExport) {
     expect(link.hash).toBe(sha256(prev + canonicalJson(link.act as CanonicalValue)));
     prev = link.hash;
   });
-  expect(chain.head).toEqual(chain.acts.length ? { seq: chain.acts.length, hash: prev } : null);
+  expect(chain.head).toEqual(sameHead(chain.acts.length ? { seq: chain.acts.length, hash: prev } : null));
 }
 
 describe('the round’s chain', () => {
@@ -126,7 +127,7 @@ describe('the round’s chain', () => {
     const arnes = await chainOf(roundId, a.cookie);
     const admins = await chainOf(roundId, admin.cookie);
     for (const copy of [arnes, admins]) {
-      expect(copy.head).toEqual(ownerCopy.head);
+      expect(copy.head).toEqual(sameHead(ownerCopy.head));
       expect(copy.acts.map((l) => l.act)).toEqual(ownerCopy.acts.map((l) => l.act));
     }
     expect(arnes.reader.role).toBe('bidder');
@@ -147,7 +148,7 @@ describe('the round’s chain', () => {
     expect(res.statusCode, res.body).toBe(201);
     const { seq, hash } = res.json();
     const chain = await chainOf(roundId, a.cookie);
-    expect(chain.head).toEqual({ seq, hash });
+    expect(chain.head).toEqual(sameHead({ seq, hash }));
     expect(chain.acts.at(-1)?.act).toMatchObject({
       kind: 'bid',
       bidId: res.json().bid.id,

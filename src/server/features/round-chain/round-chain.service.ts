@@ -1,5 +1,7 @@
 import type { ChainLink } from '../../../shared/record/round-act';
+import type { SignedHead } from '../../../shared/record/signed-head';
 import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { recordAnonymised } from './round-acts';
 import {
   findHead,
@@ -16,9 +18,30 @@ export function chainHead(db: DbOrTx, roundId: string): Promise<ChainLink | null
   return findHead(db, roundId);
 }
 
+/** A link as it is handed out: with the server's signature over it (decision 057). */
+export function signedLink(
+  deps: Pick<AppDeps, 'chainKey' | 'clock'>,
+  link: ChainLink,
+): ChainLink & { signedHead: SignedHead } {
+  const signedHead = deps.chainKey.signHead(link, new Date(deps.clock.now()));
+  return { seq: link.seq, hash: link.hash, signedHead };
+}
+
+/** The round's head as it is now, signed, or null before its first act. */
+export async function signedChainHead(deps: Pick<AppDeps, 'chainKey' | 'clock' | 'db'>, roundId: string) {
+  const head = await findHead(deps.db, roundId);
+  return head && signedLink(deps, head);
+}
+
 /** The link a bid's act took: what its receipt names. */
 export function linkOfBid(db: DbOrTx, bidId: string): Promise<ChainLink | null> {
   return findLinkOf(db, bidId, 'bid');
+}
+
+/** A bid's link, signed (decision 057): what its receipt mail names. */
+export async function signedLinkOfBid(db: DbOrTx, deps: Pick<AppDeps, 'chainKey' | 'clock'>, bidId: string) {
+  const link = await findLinkOf(db, bidId, 'bid');
+  return link && signedLink(deps, link).signedHead;
 }
 
 /** The link of a round's latest act of `kind` (the deciding act, for the receipts sent at the close). */

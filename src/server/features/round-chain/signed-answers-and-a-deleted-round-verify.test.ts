@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actSigningHelpers } from '../../../../tests/setup/act-signing';
 import { signInAdmin } from '../../../../tests/setup/admin';
-import { exportOf, seqOf } from '../../../../tests/setup/chain-round';
+import { exportOf, sameHead, seqOf } from '../../../../tests/setup/chain-round';
 import { addPasskey, newAuthenticator } from '../../../../tests/setup/passkeys';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { verifyChainExport } from './verify-chain';
@@ -71,7 +71,7 @@ describe('signed answers and a deleted round in the chain', () => {
     expect(await adminVerify(s.roundId)).toEqual({
       ok: true,
       length: asOwner.acts.length,
-      head: asOwner.head,
+      head: sameHead(asOwner.head),
     });
 
     // The counter-offer changed to 5 300 000 in the file fails at that act.
@@ -93,6 +93,10 @@ describe('signed answers and a deleted round in the chain', () => {
     const chain = await exportOf(t, s.roundId, admin.cookie);
     expect(chain.acts.at(-1)?.act.kind).toBe('deleted');
     expect(await verifyChainExport(chain)).toMatchObject({ ok: true });
-    expect(await adminVerify(s.roundId)).toEqual({ ok: true, length: chain.acts.length, head: chain.head });
+    expect(await adminVerify(s.roundId)).toEqual({
+      ok: true,
+      length: chain.acts.length,
+      head: sameHead(chain.head),
+    });
   });
 });

@@ -1,6 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import { type ChainLink, GENESIS_HASH } from '../../../shared/record/round-act';
+import type { SignedHead } from '../../../shared/record/signed-head';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
+import { type ChainKeys, linkSignatureHolds, signedHeadProblem } from './chain-anchor';
 import { challengeOf, checkChainSignature, type RelyingParty } from './chain-signature';
 
 // The check of a round's chain (decision 040), from its export alone: what
@@ -15,6 +17,8 @@ export interface ExportedLink {
   seq: number;
   prevHash: string;
   hash: string;
+  /** The server's signature of this link (decision 057), checked only against a key the reader gives. */
+  serverSignature?: unknown;
   act: Record<string, unknown>;
   secret?: {
     salt: string;
@@ -31,7 +35,9 @@ export interface ExportedChain {
   roundId?: string;
   reader?: { userId?: string };
   relyingParty: RelyingParty;
-  head: ChainLink | null;
+  /** The key the export says it is signed with (decision 057): a claim, until a key the reader gives holds it. */
+  signingKey?: { kid?: unknown; jwksUrl?: unknown };
+  head: (ChainLink & { signedHead?: Partial<SignedHead> }) | null;
   acts: ExportedLink[];
 }
 
@@ -49,13 +55,35 @@ export interface ChainVerification {
    * How many of each were checked and held. `sealed`: signatures this reader sees only as present, sealed in
    * acts about others (decision 055), whose parts are not theirs to read.
    */
-  checked: { links: number; signatures: number; sealed: number; commitments: number; receipts: number };
+  checked: {
+    links: number;
+    signatures: number;
+    sealed: number;
+    commitments: number;
+    receipts: number;
+    /** Links whose server signature held for the key given (decision 057). */
+    serverSignatures: number;
+  };
   /** The seqs of the reader's own acts (their user id behind the commitment). */
   own: number[];
+  /**
+   * Whether a key or a receipt anchored the check (decision 057). Without one, a chain rewritten and hashed
+   * anew cannot be told from the real one: the links only hang together.
+   */
+  anchored: boolean;
+  /** When the server signed the head, if a key given held its signature. */
+  headSignedAt?: string;
 }
 
 /** Which check failed: a link (numbering, prevHash, hash, the round), a signature, a commitment, the head or a receipt. */
-export type ChainCheck = 'links' | 'signatures' | 'commitments' | 'head' | 'receipts';
+export type ChainCheck =
+  | 'links'
+  | 'signatures'
+  | 'commitments'
+  | 'head'
+  | 'receipts'
+  | 'key'
+  | 'server-signatures';
 
 interface Broken {
   seq: number;
@@ -153,6 +181,9 @@ function linkProblem(link: ExportedLink, index: number, prevHash: string, roundI
   return link.hash === sha256Hex(prevHash + text) ? null : 'Hashen stemmer ikke med handlingen';
 }
 
+const LINK_NOT_SIGNED =
+  'Lenken er ikke den Budrunde signerte: handlingen er endret, og hashene regnet ut på nytt';
+
 function headProblem(exported: ExportedChain): Broken | null {
   const last = exported.acts.at(-1);
   const head = exported.head;
@@ -162,18 +193,45 @@ function headProblem(exported: ExportedChain): Broken | null {
   return null;
 }
 
+/** The key the export's links are signed with, among those given, or why none is (decision 057). */
+function signingKeyOf(exported: ExportedChain, keys: ChainKeys): KeyObject | string {
+  const kid = exported.signingKey?.kid;
+  if (typeof kid !== 'string') return 'Eksporten er ikke signert av serveren (den mangler signingKey)';
+  const key = keys.get(kid);
+  if (key) return key;
+  const from = typeof exported.signingKey?.jwksUrl === 'string' ? ` (${exported.signingKey.jwksUrl})` : '';
+  return (
+    `Nøkkelen passer ikke: eksporten er signert med nøkkel ${kid}${from}, du ga ${[...keys.keys()].join(', ')}. ` +
+    'Eksporten er fra en annen server, eller nøkkelen er feil.'
+  );
+}
+
+/** With a key: the head's signature, and that it signs this head. */
+function signedHeadBroken(exported: ExportedChain, keys: ChainKeys): Broken | null {
+  const head = exported.head;
+  if (!head) return null;
+  const why = signedHeadProblem(head.signedHead, keys);
+  if (why) return { seq: head.seq, reason: why, check: 'head' };
+  if (head.signedHead?.seq !== head.seq || head.signedHead.hash !== head.hash)
+    return { seq: head.seq, reason: 'Det signerte kjedehodet er ikke kjedens hode', check: 'head' };
+  return null;
+}
+
 /**
- * Checks the chain in seq order: numbering without gaps, each link's prevHash and hash, every signature,
- * and every commitment the reader holds the secret of; then the head, and that each receipt given is a link
- * of the chain. The first act that fails is `brokenAt`.
+ * Checks the chain in seq order: numbering without gaps, each link's prevHash and hash, with a key the
+ * server's signature of each link, every signature, and every commitment the reader holds the secret of;
+ * then the head (and its signature), and that each receipt given is a link of the chain. The first act that
+ * fails is `brokenAt`; a key that is not the export's fails the check without one.
  */
 export async function verifyChainExport(
   exported: ExportedChain,
-  opts: { receipts?: ChainLink[] } = {},
+  opts: { receipts?: ChainLink[]; keys?: ChainKeys } = {},
 ): Promise<ChainVerification> {
-  const checked = { links: 0, signatures: 0, sealed: 0, commitments: 0, receipts: 0 };
+  const checked = { links: 0, signatures: 0, sealed: 0, commitments: 0, receipts: 0, serverSignatures: 0 };
   const readerId = exported.reader?.userId;
   const own: number[] = [];
+  const signingKey = opts.keys ? signingKeyOf(exported, opts.keys) : null;
+  const key = typeof signingKey === 'string' ? null : signingKey;
   let broken: Broken | null = null;
   let prevHash = GENESIS_HASH;
   for (const [index, link] of exported.acts.entries()) {
@@ -184,6 +242,13 @@ export async function verifyChainExport(
       break;
     }
     checked.links += 1;
+    if (key) {
+      if (!linkSignatureHolds(link, link.serverSignature, key)) {
+        broken = { seq, reason: LINK_NOT_SIGNED, check: 'server-signatures' };
+        break;
+      }
+      checked.serverSignatures += 1;
+    }
     if (link.act.signature) {
       const why = await signatureProblem(link, exported.relyingParty);
       if (why === 'sealed') checked.sealed += 1;
@@ -204,6 +269,7 @@ export async function verifyChainExport(
     prevHash = link.hash;
   }
   broken ??= headProblem(exported);
+  if (key) broken ??= opts.keys ? signedHeadBroken(exported, opts.keys) : null;
   for (const receipt of opts.receipts ?? []) {
     const link = exported.acts[receipt.seq - 1];
     if (link?.seq === receipt.seq && link.hash === receipt.hash) {
@@ -217,11 +283,15 @@ export async function verifyChainExport(
   }
   const last = exported.acts.at(-1);
   const result: ChainVerification = {
-    ok: broken === null,
+    ok: broken === null && typeof signingKey !== 'string',
     length: exported.acts.length,
     head: last ? { seq: last.seq, hash: last.hash } : null,
     checked,
     own,
+    anchored: key !== null || checked.receipts > 0,
+    ...(key && !broken && exported.head?.signedHead?.at ? { headSignedAt: exported.head.signedHead.at } : {}),
   };
+  // A key that is not the export's says so first: the file's other faults are then beside the point.
+  if (typeof signingKey === 'string') return { ...result, reason: signingKey, failed: 'key' };
   return broken ? { ...result, brokenAt: broken.seq, reason: broken.reason, failed: broken.check } : result;
 }

@@ -2,15 +2,30 @@ import { z } from 'zod';
 
 /**
  * The link an act took in its round's chain (decision 040): every receipt carries it, the
- * answer of each act's call as `seq` and `hash`.
+ * answer of each act's call as `seq` and `hash`, with the server's signature over it (decision 057).
  */
-export const chainLinkFields = {
+const linkFields = {
   seq: z.number().int().positive().meta({ description: 'Handlingens plass i budrundens kjede' }),
   hash: z
     .string()
     .regex(/^[0-9a-f]{64}$/)
     .meta({ description: 'SHA-256 av forrige lenkes hash og handlingen (kanonisk JSON), heksadesimalt' }),
 };
+
+/** A link signed by the server's chain key (decision 057): an anchor the database cannot forge. */
+export const signedHeadSchema = z
+  .object({
+    ...linkFields,
+    at: z.iso.datetime().meta({ description: 'Da serveren signerte: kjeden sluttet her da' }),
+    kid: z.string().meta({ description: 'Nøkkelens id, som i /.well-known/budrunde-chain-key.json' }),
+    signature: z.string().meta({
+      description:
+        "Ed25519 over kanonisk JSON av { format: 'budrunde-kjedehode/1', seq, hash, at }, base64url",
+    }),
+  })
+  .meta({ id: 'SignertKjedehode' });
+
+export const chainLinkFields = { ...linkFields, signedHead: signedHeadSchema };
 
 export const chainHeadSchema = z
   .object(chainLinkFields)
@@ -34,12 +49,16 @@ export const chainExportSchema = z
     exportedAt: z.iso.datetime(),
     reader: z.object({ userId: z.guid(), role: z.enum(['owner', 'bidder', 'participant', 'admin']) }),
     relyingParty: z.object({ id: z.string(), origin: z.string() }),
+    /** The key that signed the head and every link below (decision 057), and where its public half is listed. */
+    signingKey: z.object({ kid: z.string(), fingerprint: z.string(), jwksUrl: z.url() }),
     head: chainHeadSchema,
     acts: z.array(
       z.object({
         seq: z.number().int().positive(),
         prevHash: hex64,
         hash: hex64,
+        /** The server's signature of this link as a head (decision 057): the first rewritten link fails it. */
+        serverSignature: z.string(),
         /** The act exactly as hashed: its canonical JSON is the text the hash covers. */
         act: z.record(z.string(), z.unknown()),
         /** The salt and what the act commits to, only where this reader may see them. */
