@@ -72,6 +72,7 @@ describe('every answer matches the API document', () => {
       '/api/config',
       '/api/bid-rounds/active',
       '/api/auth/user',
+      '/.well-known/budrunde-chain-key.json',
     ])
       await api.request({ method: 'GET', url });
     expect((await api.request({ method: 'GET', url: '/api/login' })).statusCode).toBe(302);

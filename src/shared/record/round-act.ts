@@ -46,8 +46,16 @@ interface ActAboutBidder {
 
 export type RoundAct = ActBase &
   (
-    | { kind: 'opened'; price: number; deadline: string }
+    | {
+        kind: 'opened';
+        price: number;
+        deadline: string;
+        /** The seller's shortest acceptance deadline, or null (decision 058); absent in acts before it. */
+        minimumBidDeadline?: string | null;
+      }
     | { kind: 'starting-price'; price: number; previous: number }
+    /** The round's effective shortest acceptance deadline changed: a viewing added or removed (decision 058). */
+    | { kind: 'minimum-bid-deadline'; minimumBidDeadline: string | null; reason: string | null }
     | (ActAboutBidder & {
         kind: 'bid';
         bidId: string;

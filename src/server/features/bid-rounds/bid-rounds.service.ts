@@ -63,7 +63,7 @@ export async function createRound(db: Db, ownerId: string, input: CreateRoundInp
       sellerMinimumBidDeadline: minimumBidDeadline,
       minimumBidDeadlineReason: minimumBidDeadline ? 'seller' : null,
     });
-    await recordOpened(tx, { id: roundId, price: input.startingPrice, deadline }, now);
+    await recordOpened(tx, { id: roundId, price: input.startingPrice, deadline, minimumBidDeadline }, now);
     await publishEvent(tx, { type: 'round', roundId, change: 'created' });
     return roundId;
   });

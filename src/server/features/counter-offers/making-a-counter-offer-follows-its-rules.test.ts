@@ -37,7 +37,7 @@ describe('making a counter-offer', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
-    expect(Object.keys(body)).toEqual(['counterOffer', 'seq', 'hash']);
+    expect(Object.keys(body)).toEqual(['counterOffer', 'seq', 'hash', 'signedHead']);
     expect(body.counterOffer).toEqual({
       id: expect.any(String),
       bidId: bidA.id,

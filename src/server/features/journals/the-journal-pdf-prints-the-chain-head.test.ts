@@ -26,7 +26,9 @@ describe('the chain’s head on the PDF', () => {
     const text = pdfText(await journalToPdf(journal(HEAD), { madeAt }));
     const line = `Kjedens hode: nr. 12, ${HEAD.hash}`;
     expect(text).toContain(line);
-    expect(text).toContain('Kontroller med npm run verify-journal og eksporten fra budjournalen.');
+    expect(text).toContain(
+      'Kontroller med npm run verify-journal, eksporten fra budjournalen og nøkkelen på',
+    );
     expect(text.indexOf('Laget: 3. mars 2026')).toBeLessThan(text.indexOf(line));
     expect(text.indexOf(line)).toBeLessThan(text.indexOf('Bud (0)'));
     // The hash is one text run of its own, so a reader's PDF tool selects and copies it whole.

@@ -22,7 +22,7 @@ const jwkSetSchema = z
       }),
     ),
   })
-  .meta({ id: 'Kjedenøkler', description: 'Nøklene som signerer kjedehodene; den gjeldende først' });
+  .meta({ id: 'Kjedenokler', description: 'Nøklene som signerer kjedehodene; den gjeldende først' });
 
 /**
  * The public keys that sign the chain heads, as a JWK Set (decision 057): the current key first, and every

@@ -87,12 +87,15 @@ export interface StoredOutcome {
   deadline: string;
   /** The property's starting price now. */
   price: number;
+  /** The round's effective shortest acceptance deadline, ISO UTC with milliseconds, or null. */
+  minimumBidDeadline: string | null;
 }
 
 /** The round's outcome and terms as its row has them; null when the row is gone (a deleted round). */
 export async function findStoredOutcome(db: DbOrTx, roundId: string): Promise<StoredOutcome | null> {
   const result = await db.execute(sql`select r.is_closed, ${iso('r.closed_at')} as closed_at, r.close_reason,
-      r.winning_bid_id, ${iso('r.deadline')} as deadline, p.price
+      r.winning_bid_id, ${iso('r.deadline')} as deadline, p.price,
+      ${iso('r.minimum_bid_deadline')} as minimum_bid_deadline
     from bid_rounds r join properties p on p.id = r.property_id where r.id = ${roundId}::uuid`);
   const row = rowsOf<Record<string, unknown>>(result)[0];
   if (!row) return null;
@@ -103,5 +106,6 @@ export async function findStoredOutcome(db: DbOrTx, roundId: string): Promise<St
     winningBidId: (row.winning_bid_id as string | null) ?? null,
     deadline: String(row.deadline),
     price: Number(row.price),
+    minimumBidDeadline: (row.minimum_bid_deadline as string | null) ?? null,
   };
 }

@@ -8,9 +8,10 @@ import type { ExportedLink } from './verify-chain';
 // row-audit.ts's. A round closed before its chain began, or deleted, has nothing to compare.
 
 /**
- * Where the round's deadline or its open starting price differs from what its acts recorded, on a round
- * chained from its opening: the deadline never changes after 'opened', and the price is the 'opened' act's,
- * or the latest 'starting-price' act's. A closed round's property may have moved on to a new round and price.
+ * Where the round's deadline, its open starting price or its shortest acceptance deadline differs from what
+ * its acts recorded, on a round chained from its opening: the deadline never changes after 'opened', the
+ * price is the 'opened' act's, or the latest 'starting-price' act's (a closed round's property may have moved
+ * on to a new round and price), and the shortest acceptance deadline the latest one recorded.
  */
 function termsMismatch(
   links: ExportedLink[],
@@ -24,6 +25,12 @@ function termsMismatch(
   const priced = links.filter((l) => l.act.kind === 'opened' || l.act.kind === 'starting-price').at(-1);
   if (!outcome.isClosed && priced && priced.seq <= settledUpTo && priced.act.price !== outcome.price)
     return { seq: priced.seq, reason: 'Prisantydningen i databasen er ikke den i kjeden' };
+  // The shortest acceptance deadline: the 'opened' act's (from decision 058 on), or the latest change's.
+  const limited = links
+    .filter((l) => l.act.kind === 'minimum-bid-deadline' || (l === opened && 'minimumBidDeadline' in l.act))
+    .at(-1);
+  if (limited && limited.seq <= settledUpTo && limited.act.minimumBidDeadline !== outcome.minimumBidDeadline)
+    return { seq: limited.seq, reason: 'Korteste akseptfrist i databasen er ikke den i kjeden' };
   return null;
 }
 

@@ -117,9 +117,36 @@ export function formAroundGaps(act: { [key: string]: CanonicalValue }): FormedBi
   return { beforeAt, beforeParty: beforeParty ?? '', afterParty };
 }
 
-export function recordOpened(tx: DbOrTx, round: { id: string; price: number; deadline: Date }, at: Date) {
-  const act = { kind: 'opened', at: stamp(at), price: round.price, deadline: stamp(round.deadline) } as const;
+export function recordOpened(
+  tx: DbOrTx,
+  round: { id: string; price: number; deadline: Date; minimumBidDeadline: Date | null },
+  at: Date,
+) {
+  const act = {
+    kind: 'opened',
+    at: stamp(at),
+    price: round.price,
+    deadline: stamp(round.deadline),
+    minimumBidDeadline: round.minimumBidDeadline && stamp(round.minimumBidDeadline),
+  } as const;
   return append(tx, round.id, act, null, null);
+}
+
+/** The round's shortest acceptance deadline as the 12:00 rule now makes it (decision 058). */
+export function recordMinimumBidDeadline(
+  tx: DbOrTx,
+  roundId: string,
+  minimumBidDeadline: Date | null,
+  reason: string | null,
+  at: Date,
+) {
+  const act = {
+    kind: 'minimum-bid-deadline',
+    at: stamp(at),
+    minimumBidDeadline: minimumBidDeadline && stamp(minimumBidDeadline),
+    reason,
+  } as const;
+  return append(tx, roundId, act, null, null);
 }
 
 export function recordStartingPrice(tx: DbOrTx, roundId: string, price: number, previous: number, at: Date) {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from '../../../../tests/setup/admin';
 import { exportOf, playChainRound, seqOf } from '../../../../tests/setup/chain-round';
 import { counterOfferHelpers } from '../../../../tests/setup/counter-offers';
-import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
+import { createRoundAs, inDays, placeBidOk } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { addViewingOk, LATE_DEADLINE, osloDayAhead, viewingOn } from '../../../../tests/setup/viewings';
 import { recordAnonymised } from './round-acts';
 
 // The admin's journal/verify (decision 040) also holds the round row to how its chain says the round
@@ -146,6 +147,35 @@ describe('the admin’s verify holds the round row to its winner and its close',
       await setPrice(3_900_000);
     }
     expect(await verified(round.id)).toMatchObject({ ok: true });
+  });
+
+  it('the shortest acceptance deadline, the seller’s at the opening and a viewing’s since, changed by SQL fails at its act', async () => {
+    const owner = await h.person('Synne');
+    const round = await createRoundAs(t, owner.cookie, {
+      title: 'Fristhuset',
+      deadline: LATE_DEADLINE,
+      minimumBidDeadline: inDays(2),
+    });
+    expect(await verified(round.id)).toMatchObject({ ok: true });
+    const shift = (sign: '+' | '-') =>
+      `minimum_bid_deadline = minimum_bid_deadline ${sign} interval '1 hour'`;
+    await expectBrokenAt(round.id, 1, shift('+'), shift('-'));
+    await expectBrokenAt(
+      round.id,
+      1,
+      'minimum_bid_deadline = null',
+      `minimum_bid_deadline = seller_minimum_bid_deadline`,
+    );
+    // A viewing later than the seller's deadline moves it (the 12:00 rule): the chain records the change.
+    await addViewingOk(t, owner.cookie, round.id, viewingOn(osloDayAhead(30)));
+    const chain = await exportOf(t, round.id, owner.cookie);
+    const moved = seqOf(chain, 'minimum-bid-deadline');
+    expect(chain.acts[moved - 1]?.act).toMatchObject({
+      reason: 'viewing',
+      minimumBidDeadline: expect.any(String),
+    });
+    expect(await verified(round.id)).toMatchObject({ ok: true });
+    await expectBrokenAt(round.id, moved, shift('-'), shift('+'));
   });
 
   it('a round closed before its chain began, with an act appended since, holds', async () => {

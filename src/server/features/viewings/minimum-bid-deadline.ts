@@ -1,5 +1,6 @@
 import { effectiveMinimumBidDeadline } from '../../../shared/rules/viewing-deadline';
 import type { DbOrTx } from '../../db/client';
+import { recordMinimumBidDeadline } from '../round-chain/round-acts';
 import { findDeadlineInputs, setMinimumBidDeadline } from './viewings.repository';
 
 /**
@@ -7,9 +8,12 @@ import { findDeadlineInputs, setMinimumBidDeadline } from './viewings.repository
  * transaction that added or removed a viewing, under the round's lock: bids are checked against the stored
  * result, so a bid placed after the viewing commits already meets the new rule.
  */
-export async function refreshMinimumBidDeadline(tx: DbOrTx, roundId: string): Promise<void> {
+export async function refreshMinimumBidDeadline(tx: DbOrTx, roundId: string, at: Date): Promise<void> {
   const inputs = await findDeadlineInputs(tx, roundId);
   if (!inputs) return;
   const { minimumBidDeadline, reason } = effectiveMinimumBidDeadline(inputs.seller, inputs.lastViewingEnd);
+  if (minimumBidDeadline?.getTime() === inputs.current?.getTime()) return;
   await setMinimumBidDeadline(tx, roundId, minimumBidDeadline, reason);
+  // The chain records every change, so the admin's check holds the row to it (decision 058).
+  await recordMinimumBidDeadline(tx, roundId, minimumBidDeadline, reason, at);
 }

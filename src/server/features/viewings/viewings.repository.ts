@@ -9,7 +9,7 @@ export async function findDeadlineInputs(tx: DbOrTx, roundId: string) {
   // Two plain reads: in a correlated subquery drizzle leaves the columns unqualified on a one-table select,
   // and "id" then names the viewing's own id, never the round's.
   const [round] = await tx
-    .select({ seller: bidRounds.sellerMinimumBidDeadline })
+    .select({ seller: bidRounds.sellerMinimumBidDeadline, current: bidRounds.minimumBidDeadline })
     .from(bidRounds)
     .where(eq(bidRounds.id, roundId));
   if (!round) return null;
@@ -17,7 +17,11 @@ export async function findDeadlineInputs(tx: DbOrTx, roundId: string) {
     .select({ endsAt: max(roundViewings.endsAt) })
     .from(roundViewings)
     .where(eq(roundViewings.bidRoundId, roundId));
-  return { seller: round.seller, lastViewingEnd: last?.endsAt ? new Date(last.endsAt) : null };
+  return {
+    seller: round.seller,
+    current: round.current,
+    lastViewingEnd: last?.endsAt ? new Date(last.endsAt) : null,
+  };
 }
 
 export async function setMinimumBidDeadline(

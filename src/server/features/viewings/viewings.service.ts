@@ -55,7 +55,7 @@ export async function addViewing(
       endsAt,
       note: input.note || null,
     });
-    await refreshMinimumBidDeadline(tx, roundId);
+    await refreshMinimumBidDeadline(tx, roundId, now);
     await recordRoundChange(tx, deps, round, viewer, ['viewing-added'], now);
     await enqueueJob(tx, VIEWING_ENDED_JOB, { roundId, viewingId: viewing.id }, { runAt: endsAt });
     return toViewingView(viewing);
@@ -82,7 +82,7 @@ export async function removeViewing(
     await deleteViewing(tx, viewingId);
     // Its follow-up would find nothing to send; it need not wait in the queue until then.
     await deletePendingJobsNaming(tx, 'viewingId', [viewingId]);
-    await refreshMinimumBidDeadline(tx, roundId);
+    await refreshMinimumBidDeadline(tx, roundId, now);
     await recordRoundChange(tx, deps, round, viewer, ['viewing-removed'], now);
     return { message: VIEWING_REMOVED };
   });
