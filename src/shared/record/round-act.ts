@@ -109,6 +109,11 @@ export type RoundAct = ActBase &
     | { kind: 'closed'; reason: string; winningBidId: string | null }
     | { kind: 'anonymised'; party: string | null }
     | { kind: 'deleted' }
+    /**
+     * The round's stored journals as they were just written or rewritten (decision 058): SHA-256(salt ‖
+     * canonical JSON of the sorted SHA-256 of each journal's stored JSON).
+     */
+    | { kind: 'journals'; journals: string }
   );
 
 export type RoundActKind = RoundAct['kind'];

@@ -20,7 +20,7 @@ import {
 import { counterOffersOfRound, settleCounterOffersOnClose } from '../counter-offers/counter-offer-records';
 import { journalEntriesFor, writeRoundJournals } from '../journals/journals.service';
 import { recordClosed, recordWinner, type SignedBy } from '../round-chain/round-acts';
-import { signedLink } from '../round-chain/round-chain.service';
+import { recordJournalDigests, signedLink } from '../round-chain/round-chain.service';
 import { chainSignatureOf, storeActSignature } from '../signatures/signature-records';
 import { checkActSignature } from '../signatures/signatures.service';
 import {
@@ -91,10 +91,13 @@ async function endRound(
     changes: await findChangesWhileBidsStood(tx, round.id),
   };
   await writeRoundJournals(tx, round.id, round.ownerId, journalRound, bids, counterOffers);
+  // The chain commits to the journals as written, so that the admin's check finds one changed since
+  // (decision 058); that act is the round's last link, which every participant is mailed.
+  const finalLink = (await recordJournalDigests(tx, round.id, closedAt)) ?? closedLink;
   const ended = { bids, link: chosenLink ?? closedLink };
   if (silent) return ended;
   await publishEvent(tx, { type: 'round', roundId: round.id, change: winningBidId ? 'winner' : 'closed' });
-  await queueRoundClosedNotifications(tx, deps, round, reason, winningBidId, bids, closedLink);
+  await queueRoundClosedNotifications(tx, deps, round, reason, winningBidId, bids, finalLink);
   return ended;
 }
 

@@ -1,11 +1,12 @@
 import type { JournalEntry, JournalView } from '../../../shared/schemas/journal';
 import type { DbOrTx } from '../../db/client';
+import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Forbidden, NotFound } from '../../errors';
 import type { Viewer } from '../../http/viewer';
 import type { BidWithBidder } from '../bids/bid-views';
 import type { CounterOfferRow } from '../counter-offers/counter-offer-records';
-import { signedChainHead } from '../round-chain/round-chain.service';
+import { recordJournalDigests, signedChainHead } from '../round-chain/round-chain.service';
 import { actSigned, recordActs } from './journal-acts';
 import {
   buildJournal,
@@ -158,11 +159,18 @@ export async function exportJournalPdf(
   return { filename: journalFileName(data, roundId, 'pdf'), pdf };
 }
 
-/** Account deletion: the user's details disappear from every journal; the bids themselves stay. */
+/**
+ * Account deletion: the user's details disappear from every journal; the bids themselves stay. Each round
+ * whose journals changed records them anew in its chain (decision 058), rounds in id order.
+ */
 export async function scrubUserFromJournals(tx: DbOrTx, userId: string): Promise<void> {
+  const rounds = new Set<string>();
   for (const row of await findJournalsMentioning(tx, userId)) {
     await updateJournalData(tx, row.id, scrubJournal(row.journalData, userId));
+    rounds.add(row.bidRoundId);
   }
+  const at = await databaseNow(tx);
+  for (const roundId of [...rounds].sort()) await recordJournalDigests(tx, roundId, at);
 }
 
 /**

@@ -92,6 +92,17 @@ export interface StoredOutcome {
 }
 
 /** The round's outcome and terms as its row has them; null when the row is gone (a deleted round). */
+/**
+ * SHA-256 of each stored journal of the round, sorted (decision 058): of the jsonb's text, which PostgreSQL
+ * (and PGlite, the same code) writes the same way for the same value, whatever order its keys were given in.
+ */
+export async function findJournalDigests(db: DbOrTx, roundId: string): Promise<string[]> {
+  const result =
+    await db.execute(sql`select encode(sha256(convert_to(journal_data::text, 'UTF8')), 'hex') as digest
+    from bid_journals where bid_round_id = ${roundId}::uuid order by 1`);
+  return rowsOf<{ digest: string }>(result).map((r) => r.digest);
+}
+
 export async function findStoredOutcome(db: DbOrTx, roundId: string): Promise<StoredOutcome | null> {
   const result = await db.execute(sql`select r.is_closed, ${iso('r.closed_at')} as closed_at, r.close_reason,
       r.winning_bid_id, ${iso('r.deadline')} as deadline, p.price,

@@ -82,6 +82,7 @@ describe('the round’s chain', () => {
       'starting-price',
       'winner',
       'closed',
+      'journals',
     ]);
     const linkOf = (kind: string) => {
       const link = chain.acts.find((l) => l.act.kind === kind);

@@ -42,6 +42,8 @@ interface Secret {
   signedAct?: string;
   signature?: ActSignature;
   message?: string;
+  /** The SHA-256 of each stored journal of the round, sorted (decision 058). */
+  journals?: string[];
 }
 
 /**
@@ -258,6 +260,16 @@ export function recordClosed(
 /** A bidder's account was deleted: from here on the journals call them 'Slettet bruker'. */
 export function recordAnonymised(tx: DbOrTx, roundId: string, userId: string, at: Date): Promise<ChainLink> {
   return append(tx, roundId, { kind: 'anonymised', at: stamp(at) } as ActToAppend, userId, null);
+}
+
+/** The digests of the round's stored journals, committed to (decision 058); the admin's check holds them to it. */
+export function recordJournals(tx: DbOrTx, roundId: string, digests: string[], at: Date): Promise<ChainLink> {
+  const salt = randomBytes(32).toString('hex');
+  const journals = saltedHash(salt, canonicalJson(digests));
+  return append(tx, roundId, { kind: 'journals', at: stamp(at), journals }, null, {
+    salt,
+    journals: digests,
+  });
 }
 
 export function recordDeleted(tx: DbOrTx, roundId: string, at: Date): Promise<ChainLink> {

@@ -2,7 +2,8 @@ import type { ChainLink } from '../../../shared/record/round-act';
 import type { SignedHead } from '../../../shared/record/signed-head';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { recordAnonymised } from './round-acts';
+import { findJournalDigests } from './chain-rows.repository';
+import { recordAnonymised, recordJournals } from './round-acts';
 import {
   findHead,
   findLatestOfKind,
@@ -47,6 +48,15 @@ export async function signedLinkOfBid(db: DbOrTx, deps: Pick<AppDeps, 'chainKey'
 /** The link of a round's latest act of `kind` (the deciding act, for the receipts sent at the close). */
 export function linkOfLatest(db: DbOrTx, roundId: string, kind: string): Promise<ChainLink | null> {
   return findLatestOfKind(db, roundId, kind);
+}
+
+/**
+ * Records what the round's stored journals now hold (decision 058), after they were written at the close or
+ * rewritten by an account's deletion; null when the round has none.
+ */
+export async function recordJournalDigests(tx: DbOrTx, roundId: string, at: Date): Promise<ChainLink | null> {
+  const digests = await findJournalDigests(tx, roundId);
+  return digests.length > 0 ? recordJournals(tx, roundId, digests, at) : null;
 }
 
 /**

@@ -178,6 +178,51 @@ describe('the admin’s verify holds the round row to its winner and its close',
     await expectBrokenAt(round.id, moved, shift('-'), shift('+'));
   });
 
+  it('the stored journals: one changed or removed by SQL fails at the act that recorded them; a deletion records them anew', async () => {
+    const round = await playChainRound(t);
+    let chain = await exportOf(t, round.roundId, round.owner.cookie);
+    const recorded = seqOf(chain, 'journals');
+    expect(recorded).toBe(seqOf(chain, 'closed') + 1);
+    expect(chain.acts[recorded - 1]?.secret?.journals).toHaveLength(3);
+    expect(await verified(round.roundId)).toMatchObject({ ok: true });
+    const [saved] = (
+      (await t.deps.db.execute(
+        sql.raw(`select id, user_id as "userId", journal_data::text as data from bid_journals
+          where bid_round_id = '${round.roundId}' order by id limit 1`),
+      )) as unknown as { rows: [{ id: string; userId: string; data: string }] }
+    ).rows;
+    const data = `'${saved.data.replaceAll("'", "''")}'::jsonb`;
+    const changes: [string, string][] = [
+      [
+        `update bid_journals set journal_data = jsonb_set(journal_data, '{startingPrice}', '1') where id = '${saved.id}'`,
+        `update bid_journals set journal_data = ${data} where id = '${saved.id}'`,
+      ],
+      [
+        `delete from bid_journals where id = '${saved.id}'`,
+        `insert into bid_journals (id, bid_round_id, user_id, journal_data)
+          values ('${saved.id}', '${round.roundId}', '${saved.userId}', ${data})`,
+      ],
+    ];
+    for (const [change, undo] of changes) {
+      await t.deps.db.execute(sql.raw(change));
+      try {
+        expect(await verified(round.roundId)).toMatchObject({ ok: false, brokenAt: recorded });
+      } finally {
+        await t.deps.db.execute(sql.raw(undo));
+      }
+      expect(await verified(round.roundId)).toMatchObject({ ok: true });
+    }
+    // Arne deletes his account: his name leaves every journal, and the chain records them as they are now.
+    const gone = await t.request({ method: 'DELETE', url: '/api/users/me', cookie: round.a.cookie });
+    expect(gone.statusCode, gone.body).toBe(200);
+    chain = await exportOf(t, round.roundId, round.owner.cookie);
+    expect(chain.acts.filter((l) => l.act.kind === 'journals').map((l) => l.seq)).toEqual([
+      recorded,
+      expect.any(Number),
+    ]);
+    expect(await verified(round.roundId)).toMatchObject({ ok: true });
+  });
+
   it('a round closed before its chain began, with an act appended since, holds', async () => {
     const owner = await h.person('Sigrid');
     const a = await h.person('Are');

@@ -4,6 +4,7 @@ import type { SignedHead } from '../../../shared/record/signed-head';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
 import { type ChainKeys, linkSignatureHolds, signedHeadProblem } from './chain-anchor';
 import { challengeOf, checkChainSignature, type RelyingParty } from './chain-signature';
+import { commitmentProblem } from './commitments';
 
 // The check of a round's chain (decision 040), from its export alone: what
 // `npm run verify-journal` runs offline and what the admin's journal/verify runs on the stored chain. No
@@ -28,6 +29,8 @@ export interface ExportedLink {
     signedAct?: string;
     signature?: unknown;
     message?: string;
+    /** The digests of the round's journals (decision 058). */
+    journals?: unknown;
   };
 }
 
@@ -89,29 +92,6 @@ interface Broken {
   seq: number;
   reason: string;
   check: ChainCheck;
-}
-
-/** Why an act's commitments (the bidder and the salted hashes) do not hold for the reader's secret, if so. */
-function commitmentProblem(link: ExportedLink): string | null {
-  const { act, secret } = link;
-  if (!secret || typeof secret.salt !== 'string') return null;
-  const salted = (text: string) => sha256Hex(secret.salt + text);
-  if (typeof secret.userId === 'string' && 'bidder' in act && act.bidder !== salted(secret.userId))
-    return 'Forpliktelsen (bidder) stemmer ikke med budgiveren';
-  if (secret.terms !== undefined && 'terms' in act) {
-    let terms: string;
-    try {
-      terms = canonicalJson(secret.terms as CanonicalValue);
-    } catch {
-      return 'Vilkårene kan ikke skrives som kanonisk JSON';
-    }
-    if (act.terms !== salted(terms)) return 'Vilkårene stemmer ikke med hashen i handlingen';
-  }
-  if (typeof secret.statement === 'string' && act.statement !== salted(secret.statement))
-    return 'Erklæringen stemmer ikke med hashen i handlingen';
-  if (typeof secret.message === 'string' && act.message !== salted(secret.message))
-    return 'Selgerens melding stemmer ikke med hashen i handlingen';
-  return null;
 }
 
 /** What the signed act (canonical JSON, decision 039) says must be what the chain's act says. */

@@ -82,6 +82,8 @@ export const chainExportSchema = z
               })
               .optional(),
             message: z.string().optional(),
+            /** The SHA-256 of each stored journal of the round, sorted (decision 058). */
+            journals: z.array(z.string()).optional(),
           })
           .optional(),
       }),
