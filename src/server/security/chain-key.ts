@@ -26,6 +26,9 @@ export interface ChainKey {
   publicKeys(): Promise<ChainPublicJwk[]>;
 }
 
+/** Link signatures kept in memory, some 30 MB at most: the exports of a few storm rounds. */
+const LINK_SIGNATURES_KEPT = 100_000;
+
 export const KEPT_IN_DATABASE_WARNING =
   'CHAIN_SIGNING_KEY er ikke satt: kjedenøkkelen er laget av serveren og ligger i databasen. Den hindrer ' +
   'bare endringer gjort uten tilgang til den; sett CHAIN_SIGNING_KEY i produksjon.';
@@ -96,6 +99,8 @@ export function chainKeyOf(db: Db, privateKey: KeyObject, source: ChainKey['sour
   const x = publicX(privateKey);
   const kid = thumbprint(x);
   const signText = (text: string) => sign(null, Buffer.from(text, 'utf8'), privateKey).toString('base64url');
+  // By the link's hash, which fixes its seq too (the hash covers every act before it).
+  const linkSignatures = new Map<string, string>();
   return {
     kid,
     fingerprint: fingerprintOf(x),
@@ -104,7 +109,15 @@ export function chainKeyOf(db: Db, privateKey: KeyObject, source: ChainKey['sour
       const head = { seq: link.seq, hash: link.hash, at: at.toISOString() };
       return { ...head, kid, signature: signText(signedHeadText(head)) };
     },
-    signLink: (link) => signText(signedLinkText(link)),
+    signLink: (link) => {
+      // Ed25519 is deterministic: a link signed once is the same signature every export after.
+      const known = linkSignatures.get(link.hash);
+      if (known) return known;
+      const signature = signText(signedLinkText(link));
+      if (linkSignatures.size >= LINK_SIGNATURES_KEPT) linkSignatures.clear();
+      linkSignatures.set(link.hash, signature);
+      return signature;
+    },
     publicKeys: async () => {
       const rows = await db
         .select({ kid: chainSigningKeys.kid, x: chainSigningKeys.x })

@@ -7,6 +7,19 @@ import { chainKeyUrl } from './chain-key.routes';
 import { findChain, findNames, findReaderRole, roundOrChainExists } from './round-chain.repository';
 import { signedLink } from './round-chain.service';
 
+/**
+ * Maps every row, yielding to the event loop every few hundred: an export signs each link (decision 057), about
+ * 40 µs each, and a round of 14 000 bids would otherwise hold the process for half a second.
+ */
+async function eachInTurn<T, R>(rows: T[], map: (row: T) => R): Promise<R[]> {
+  const out: R[] = [];
+  for (const [i, row] of rows.entries()) {
+    if (i > 0 && i % 256 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    out.push(map(row));
+  }
+  return out;
+}
+
 const ROUND_NOT_FOUND = 'Budrunden ble ikke funnet';
 const NOT_A_PARTICIPANT = 'Bare selgeren, budgiverne og administratorer kan hente kjeden for denne budrunden';
 
@@ -37,7 +50,7 @@ export async function exportChain(deps: AppDeps, viewer: Viewer, roundId: string
     relyingParty: { id, origin },
     signingKey: { kid: key.kid, fingerprint: key.fingerprint, jwksUrl: chainKeyUrl(deps.env) },
     head: last ? signedLink(deps, last) : null,
-    acts: rows.map((row) => {
+    acts: await eachInTurn(rows, (row) => {
       const link = {
         seq: row.seq,
         prevHash: row.prevHash,
