@@ -156,8 +156,9 @@ describe('an admin deletes an open round with bids', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const chain = res.json() as ChainExport;
-    expect(chain.acts.slice(-2).map((link) => link.act)).toMatchObject([
+    expect(chain.acts.slice(-3).map((link) => link.act)).toMatchObject([
       { kind: 'closed', reason: 'deleted', winningBidId: null },
+      { kind: 'journals' },
       { kind: 'deleted' },
     ]);
     expect(chain.head).toMatchObject({ seq: chain.acts.length, hash: chain.acts.at(-1)?.hash });
@@ -241,9 +242,10 @@ describe('an admin deletes a round that had already ended', () => {
       url: `/api/bid-rounds/${people.roundId}/journal/export`,
       cookie: admin.cookie,
     });
-    expect((chain.json() as ChainExport).acts.slice(-3).map((link) => link.act.kind)).toEqual([
+    expect((chain.json() as ChainExport).acts.slice(-4).map((link) => link.act.kind)).toEqual([
       'winner',
       'closed',
+      'journals',
       'deleted',
     ]);
     const rows = await csvRows(people.roundId, people.owner.cookie);
