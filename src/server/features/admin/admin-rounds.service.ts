@@ -7,6 +7,7 @@ import type { Viewer } from '../../http/viewer';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { roundDeletedMail } from '../../mail/round-mails';
 import { findAccount } from '../accounts/accounts.service';
+import { recordAdminAction } from '../admin-actions/admin-actions.service';
 import {
   deleteRoundAndProperty,
   endRoundForDeletion,
@@ -23,7 +24,6 @@ import { markRoundJournalsDeleted } from '../journals/journals.service';
 import { enqueuePhotoDeletion } from '../photos/photo-deletion.service';
 import { forgetProspectusOf } from '../prospectus/prospectus.service';
 import { recordDeleted } from '../round-chain/round-acts';
-import { recordAdminAction } from './admin-actions.service';
 
 /** Whatever was queued about the round and has not run yet: messages, digests, lapse and counter-offer timers. */
 async function dropQueuedWorkOfRound(tx: Tx, roundId: string, bidIds: string[]): Promise<void> {

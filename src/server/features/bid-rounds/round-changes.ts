@@ -13,7 +13,7 @@ import type { Viewer } from '../../http/viewer';
 import { enqueueJobs } from '../../jobs/queue';
 import { MAIL_JOB } from '../../mail/mail-jobs';
 import { roundChangedMail } from '../../mail/round-change-mails';
-import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
+import { recordIfActingAsAdmin } from '../admin-actions/admin-actions.service';
 import { roundUrl } from '../bids/bid-notices';
 import { findHighestLiveBid, findLiveBiddersOf } from '../bids/bids.service';
 import type { LockedRound } from './bid-rounds.repository';

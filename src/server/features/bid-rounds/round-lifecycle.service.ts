@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
-import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
+import { recordIfActingAsAdmin } from '../admin-actions/admin-actions.service';
 import {
   findBidOfRound,
   findBidsWithBidders,

@@ -10,7 +10,7 @@ import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { bidRejectedMail, bidRejectedSms } from '../../mail/round-mails';
 import { findAccount } from '../accounts/accounts.service';
-import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
+import { recordIfActingAsAdmin } from '../admin-actions/admin-actions.service';
 import {
   ALREADY_CLOSED,
   assertCanManage,
