@@ -12,7 +12,6 @@ import { accountDeletedMail, passwordChangedMail } from '../../mail/account-mail
 import { enqueueMail } from '../../mail/mail-jobs';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { forgetResetRequestsOf } from '../auth/password-resets.service';
-import { endSessionsOf } from '../auth/sessions.service';
 import { closeRoundsOwnedBy } from '../bid-rounds/round-lifecycle.service';
 import { findRoundsLedByBidder, queueDropsAfterWithdrawal } from '../bids/bid-lapse';
 import { bindingUntil } from '../bids/bids.service';
@@ -32,6 +31,7 @@ import {
   updateUser,
 } from './accounts.repository';
 import { toCurrentUser } from './accounts.service';
+import { endSessionsOf } from './sessions.service';
 
 export const WRONG_CURRENT_PASSWORD = 'Nåværende passord er feil';
 export const ADMIN_NOT_DELETABLE = 'Administratorkontoer kan ikke slettes';
