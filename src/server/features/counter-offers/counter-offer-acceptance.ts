@@ -1,8 +1,9 @@
 import type { ChainLink } from '../../../shared/record/round-act';
 import type { Tx } from '../../db/client';
+import type { LockedRound } from '../../db/round-lock';
 import type { AppDeps } from '../../deps';
 import { Conflict } from '../../errors';
-import { closeWithAcceptedCounterOffer, type LockedRound } from '../bid-rounds/round-lifecycle.service';
+import { closeWithAcceptedCounterOffer } from '../bid-rounds/round-lifecycle.service';
 import { recordCounterOfferAccepted, type SignedBy } from '../round-chain/round-acts';
 import { tellOwnerBySms } from './counter-offer-notices';
 import { type CounterOfferRow, recipientName } from './counter-offer-views';
