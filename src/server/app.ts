@@ -14,7 +14,10 @@ import { deleteOldResetRequests } from './features/auth/password-resets.reposito
 import { tokenMailJobHandlers } from './features/auth/token-mail-jobs';
 import { bidRoundsRoutes } from './features/bid-rounds/bid-rounds.routes';
 import { roundExists } from './features/bid-rounds/bid-rounds.service';
-import { closeExpiredRounds } from './features/bid-rounds/round-lifecycle.service';
+import {
+  closeExpiredRounds,
+  closeWithAcceptedCounterOffer,
+} from './features/bid-rounds/round-lifecycle.service';
 import { readRoundFanOut } from './features/bid-rounds/round-snapshot';
 import { bidLapseJobHandlers } from './features/bids/bid-lapse';
 import { bidNoticeJobHandlers } from './features/bids/bid-notices';
@@ -38,6 +41,7 @@ import { signaturesRoutes } from './features/signatures/signatures.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { viewingJobHandlers } from './features/viewings/viewing-follow-up';
 import { viewingsRoutes } from './features/viewings/viewings.routes';
+import { registerRoundCloser } from './hooks/round-closer';
 import { registerAccess } from './http/access';
 import { registerApiDocs } from './http/api-docs';
 import { registerApiRateLimit } from './http/api-rate-limit';
@@ -74,6 +78,9 @@ registerJobHandlers(
   viewingJobHandlers,
   photoJobHandlers,
 );
+// Counter-offers lies below bid-rounds in the order of feature folders; an accepted one ends its round
+// through bid-rounds' closer, handed over here (decision 056).
+registerRoundCloser(closeWithAcceptedCounterOffer);
 registerPeriodicTasks((deps, log) => [
   {
     name: 'close-expired-rounds',
