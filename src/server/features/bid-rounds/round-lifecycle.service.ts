@@ -208,9 +208,10 @@ export async function closeExpiredRounds(deps: AppDeps, log?: FastifyBaseLogger)
 
 /**
  * Account deletion closes the user's own open rounds first, with journals (PRODUCT.md), saying why: the
- * bidders must not read it as the seller's choice.
+ * bidders must not read it as the seller's choice. First, so that the journals are written while the seller
+ * still exists.
  */
-export async function closeRoundsOwnedBy(tx: Tx, deps: AppDeps, userId: string): Promise<void> {
+export async function closeRoundsOwnedBy(tx: Tx, userId: string, deps: AppDeps): Promise<void> {
   for (const id of await findOpenRoundIdsOwnedBy(tx, userId)) {
     const round = await lockRound(tx, id);
     if (round && !round.isClosed) await endRound(tx, deps, round, 'owner-deleted', userId, null);

@@ -1,5 +1,6 @@
 import type { ChainLink } from '../../../shared/record/round-act';
 import type { DbOrTx } from '../../db/client';
+import { databaseNow } from '../../db/time';
 import { recordAnonymised } from './round-acts';
 import {
   findHead,
@@ -27,11 +28,13 @@ export function linkOfLatest(db: DbOrTx, roundId: string, kind: string): Promise
 }
 
 /**
- * Account deletion (decision 040): each round the person took part in records that its pseudonym now reads
- * 'Slettet bruker', and then the acts forget who they were about. The commitments stay, so every chain
- * stays whole; no one can link them to the person any more. Rounds in id order, as every multi-round change.
+ * Account deletion (decision 040): each round the person took part in records, at the database's time now,
+ * that its pseudonym now reads 'Slettet bruker', and then the acts forget who they were about. The
+ * commitments stay, so every chain stays whole; no one can link them to the person any more. Rounds in id
+ * order, as every multi-round change.
  */
-export async function recordAnonymisation(tx: DbOrTx, userId: string, at: Date): Promise<void> {
+export async function recordAnonymisation(tx: DbOrTx, userId: string): Promise<void> {
+  const at = await databaseNow(tx);
   for (const roundId of await findRoundsNaming(tx, userId)) await recordAnonymised(tx, roundId, userId, at);
   await forgetUser(tx, userId);
 }
