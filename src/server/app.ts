@@ -29,6 +29,7 @@ import { newBidNoticeJobHandlers } from './features/bids/new-bid-notice-sending'
 import { counterOfferJobHandlers } from './features/counter-offers/counter-offer-notices';
 import { settleCounterOffersTo } from './features/counter-offers/counter-offer-records';
 import { counterOffersRoutes } from './features/counter-offers/counter-offers.routes';
+import { dataExportRoutes } from './features/data-export/data-export.routes';
 import { financingProofsRoutes } from './features/financing-proofs/financing-proofs.routes';
 import {
   forgetProofsOfUser,
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(siteRoutes(deps));
     await api.register(authRoutes(deps));
     await api.register(accountsRoutes(deps));
+    await api.register(dataExportRoutes(deps));
     await api.register(bidRoundsRoutes(deps));
     await api.register(bidsRoutes(deps, metrics));
     await api.register(counterOffersRoutes(deps));
