@@ -4,9 +4,12 @@
  * with the rule's name and the offending import.
  *
  * Server infrastructure = everything in src/server that is not a feature and not the composition root:
- * db, events, jobs, mail, sms, storage, security, http, demo and the small top-level helpers.
+ * db, events, hooks, jobs, mail, sms, storage, security, http, demo and the small top-level helpers.
+ *
+ * The order of the feature folders among themselves (decision 056) is the folder rule of
+ * .dependency-cruiser.product.cjs, which takes this file's options and runs over the product code alone.
  */
-const infrastructure = '^src/server/(db|events|jobs|mail|sms|storage|security|http)/';
+const infrastructure = '^src/server/(db|events|hooks|jobs|mail|sms|storage|security|http)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -58,9 +61,10 @@ module.exports = {
     {
       name: 'infrastructure-not-features',
       comment:
-        'db, events, jobs, mail, sms, storage, security and http serve the features; they never import ' +
+        'db, events, hooks, jobs, mail, sms, storage, security and http serve the features; they never import ' +
         'them. A feature that needs to be called back (a job handler, a snapshot reader, a periodic task) ' +
-        'registers with the infrastructure from the composition root src/server/app.ts. Test files ' +
+        'registers with the infrastructure from the composition root src/server/app.ts (hooks/ holds what ' +
+        'a lower feature calls a higher one through, decision 056). Test files ' +
         '(*.test.ts) are exempt: a test of the session or the mail worker may arrange its state (a user, an ' +
         'upload) through a feature service; no product code is.',
       severity: 'error',
@@ -74,7 +78,7 @@ module.exports = {
         '(*.test.ts) are exempt: they build the app to drive it.',
       severity: 'error',
       from: {
-        path: '^src/server/(features|db|events|jobs|mail|sms|storage|security|http)/',
+        path: '^src/server/(features|db|events|hooks|jobs|mail|sms|storage|security|http)/',
         pathNot: '\\.test\\.ts$',
       },
       to: { path: '^src/server/(app|main)\\.ts$' },

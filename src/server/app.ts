@@ -7,38 +7,55 @@ import type { TrustProxy } from './env';
 import { eventsRoutes } from './events/events.routes';
 import { findViewerById } from './features/accounts/accounts.repository';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { findLiveSessionIds } from './features/accounts/sessions.repository';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { deleteOldResetRequests } from './features/auth/password-resets.repository';
-import { findLiveSessionIds } from './features/auth/sessions.repository';
+import { forgetResetRequestsOf } from './features/auth/password-resets.service';
 import { tokenMailJobHandlers } from './features/auth/token-mail-jobs';
 import { bidRoundsRoutes } from './features/bid-rounds/bid-rounds.routes';
 import { roundExists } from './features/bid-rounds/bid-rounds.service';
-import { closeExpiredRounds } from './features/bid-rounds/round-lifecycle.service';
+import {
+  closeExpiredRounds,
+  closeRoundsOwnedBy,
+  closeWithAcceptedCounterOffer,
+} from './features/bid-rounds/round-lifecycle.service';
 import { readRoundFanOut } from './features/bid-rounds/round-snapshot';
-import { bidLapseJobHandlers } from './features/bids/bid-lapse';
+import { bidLapseJobHandlers, withdrawLeadsOf } from './features/bids/bid-lapse';
 import { bidNoticeJobHandlers } from './features/bids/bid-notices';
 import { bidPlacedJobHandlers } from './features/bids/bid-notifications';
 import { bidsRoutes } from './features/bids/bids.routes';
 import { newBidNoticeJobHandlers } from './features/bids/new-bid-notice-sending';
 import { counterOfferJobHandlers } from './features/counter-offers/counter-offer-notices';
+import { settleCounterOffersTo } from './features/counter-offers/counter-offer-records';
 import { counterOffersRoutes } from './features/counter-offers/counter-offers.routes';
+import { dataExportRoutes } from './features/data-export/data-export.routes';
 import { financingProofsRoutes } from './features/financing-proofs/financing-proofs.routes';
-import { forgetUnattachedProofs } from './features/financing-proofs/financing-proofs.service';
+import {
+  forgetProofsOfUser,
+  forgetUnattachedProofs,
+} from './features/financing-proofs/financing-proofs.service';
 import { healthRoutes } from './features/health/health.routes';
 import { objectsRoutes } from './features/images/objects.routes';
 import { uploadRoutes } from './features/images/upload.routes';
 import { journalsRoutes } from './features/journals/journals.routes';
+import { scrubUserFromJournals } from './features/journals/journals.service';
+import { forgetPasskeysOf } from './features/passkeys/passkey-records';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes';
 import { photoJobHandlers, sweepUnusedUploads } from './features/photos/photo-deletion.service';
 import { photosRoutes } from './features/photos/photos.routes';
 import { prospectusRoutes } from './features/prospectus/prospectus.routes';
 import { chainKeyRoutes } from './features/round-chain/chain-key.routes';
 import { roundChainRoutes } from './features/round-chain/round-chain.routes';
+import { recordAnonymisation } from './features/round-chain/round-chain.service';
+import { scrubSignaturesOf } from './features/signatures/signature-records';
 import { signaturesRoutes } from './features/signatures/signatures.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { viewingJobHandlers } from './features/viewings/viewing-follow-up';
+import { forgetSignupsOf } from './features/viewings/viewing-signups.service';
 import { viewingsRoutes } from './features/viewings/viewings.routes';
+import { registerAccountDeletionSteps } from './hooks/account-deletion';
+import { registerRoundCloser } from './hooks/round-closer';
 import { registerAccess } from './http/access';
 import { registerApiDocs } from './http/api-docs';
 import { registerApiRateLimit } from './http/api-rate-limit';
@@ -75,6 +92,30 @@ registerJobHandlers(
   viewingJobHandlers,
   photoJobHandlers,
 );
+// Counter-offers lies below bid-rounds in the order of feature folders; an accepted one ends its round
+// through bid-rounds' closer, handed over here (decision 056).
+registerRoundCloser(closeWithAcceptedCounterOffer);
+// Each feature's part in deleting an account, in the deletion's transaction and in this order; accounts, the
+// lowest of the features that read it, runs them around its own scrub of the row (decision 056).
+registerAccountDeletionSteps({
+  whileItExists: [
+    closeRoundsOwnedBy,
+    settleCounterOffersTo,
+    withdrawLeadsOf,
+    scrubUserFromJournals,
+    forgetProofsOfUser,
+  ],
+  onceScrubbed: [
+    forgetSignupsOf,
+    forgetResetRequestsOf,
+    // A passkey is a way into the account: it goes with the account (decision 037).
+    forgetPasskeysOf,
+    // Their signed bids keep their signatures; the statements stop naming them (decision 039).
+    scrubSignaturesOf,
+    // Each round's chain records the anonymisation and forgets who its acts were about (decision 040).
+    recordAnonymisation,
+  ],
+});
 registerPeriodicTasks((deps, log) => [
   {
     name: 'close-expired-rounds',
@@ -182,6 +223,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(siteRoutes(deps));
     await api.register(authRoutes(deps));
     await api.register(accountsRoutes(deps));
+    await api.register(dataExportRoutes(deps));
     await api.register(bidRoundsRoutes(deps));
     await api.register(bidsRoutes(deps, metrics));
     await api.register(counterOffersRoutes(deps));

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/features/accounts/accounts.service';
-import { deleteUserSessions } from '../../src/server/features/auth/sessions.repository';
+import { deleteUserSessions } from '../../src/server/features/accounts/sessions.repository';
 import { chromiumAvailable } from './browser-guard';
 import { launchChromium, openPage } from './chromium';
 import { type E2eServer, startE2eServer } from './e2e-server';

@@ -104,3 +104,54 @@ describe('npm run lint on the import layers', { timeout: 30_000 }, () => {
     expect(output.replace(/\s+/g, ' ')).toContain(`error ${rule}: ${from} → ${to}`);
   });
 });
+
+/** The lint script's last step, scripts/feature-order.ts, in the fixture: its exit code and what it printed. */
+async function featureOrder(dir: string): Promise<{ code: number; output: string }> {
+  const args = [join(repo, 'node_modules/tsx/dist/cli.mjs'), join(repo, 'scripts/feature-order.ts')];
+  try {
+    const { stdout, stderr } = await run(process.execPath, args, { cwd: dir });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+// Decision 056: feature folders depend on each other one way, even where no file cycle exists.
+describe('npm run lint on the order of feature folders', { timeout: 30_000 }, () => {
+  // journals imports bids in every fixture; here bids imports journals back, from another file.
+  const backImport = {
+    'src/server/features/journals/journal-csv.ts': 'export const cell = (s: string) => s;\n',
+    'src/server/features/bids/bid-export.ts':
+      "import { cell } from '../journals/journal-csv';\nexport const row = cell('1');\n",
+  };
+
+  it('prints the folders lowest first when they have an order', async () => {
+    const { code, output } = await featureOrder(fixture({}));
+    expect(output).toContain('0  bids\n');
+    expect(output).toContain('1  journals\n');
+    expect(code).toBe(0);
+  });
+
+  it('fails on two folders that import each other, naming one importing file each way', async () => {
+    const dir = fixture(backImport);
+    // The file-level rules see nothing wrong: no file imports itself back.
+    expect((await lint(dir)).code).toBe(0);
+    const { code, output } = await featureOrder(dir);
+    expect(code).not.toBe(0);
+    const text = output.replace(/\s+/g, ' ');
+    expect(text).toContain('error feature-folders-one-way: bids → journals → bids');
+    expect(text).toContain(
+      'bids → journals: src/server/features/bids/bid-export.ts → src/server/features/journals/journal-csv.ts',
+    );
+    expect(text).toContain(
+      'journals → bids: src/server/features/journals/journals.service.ts → src/server/features/bids/bids.service.ts',
+    );
+  });
+
+  it('lets a test file cross between features', async () => {
+    const test = "import { journal } from '../journals/journals.service';\nexport const j = journal;\n";
+    const { code } = await featureOrder(fixture({ 'src/server/features/bids/bids.test.ts': test }));
+    expect(code).toBe(0);
+  });
+});

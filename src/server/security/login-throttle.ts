@@ -19,6 +19,9 @@ export const ACCOUNT_WINDOW_MS = 60 * MINUTE;
  */
 export const LOGIN_LIMITS = { pair: 10, address: 30, device: 20 } as const;
 
+/** Refused by the count of the pair or of the address: a password or a passkey login (LOGIN_LIMITS). */
+export const LOGIN_THROTTLED = 'For mange innloggingsforsøk. Vent 15 minutter og prøv igjen.';
+
 /** Refused because the account's own count is full: a longer wait, and the ways in that remain. */
 export const ACCOUNT_THROTTLED =
   'For mange mislykkede innlogginger på denne kontoen. Logg inn fra en nettleser du har logget inn med før, tilbakestill passordet, eller prøv igjen om en time.';

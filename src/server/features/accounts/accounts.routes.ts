@@ -2,14 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changePasswordSchema, updateProfileSchema } from '../../../shared/schemas/auth';
 import { messageSchema } from '../../../shared/schemas/responses/common';
-import { currentUserSchema, personalDataExportSchema } from '../../../shared/schemas/responses/user';
+import { currentUserSchema } from '../../../shared/schemas/responses/user';
 import type { AppDeps } from '../../deps';
 import { Unauthorized } from '../../errors';
 import { viewerOf } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import { endSession } from '../../http/session';
 import { toCurrentUser } from './accounts.service';
-import { EXPORT_FILENAME, exportPersonalData } from './data-export.service';
 import { changePassword, deleteAccount, updateProfile } from './profile.service';
 
 const user = { access: 'user' } as const;
@@ -46,26 +45,6 @@ export function accountsRoutes(deps: AppDeps) {
         return { message: 'Passord endret' };
       },
     );
-
-    // A download of everything held about the user (GDPR art. 15 and 20; decision 014).
-    const exportSchemas = {
-      response: {
-        200: {
-          description: `Filen ${EXPORT_FILENAME} (Content-Disposition: attachment)`,
-          content: { 'application/json': { schema: personalDataExportSchema } },
-        },
-        ...errorResponses(404),
-      },
-    };
-    // Sent as prepared, indented text (a file to keep), so the schema documents it without typing the send.
-    base.get('/api/users/me/export', { config: user, schema: exportSchemas }, async (request, reply) => {
-      const data = await exportPersonalData(deps, viewerOf(request));
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${EXPORT_FILENAME}"`)
-        .header('cache-control', 'no-store')
-        .send(JSON.stringify(data, null, 2));
-    });
 
     // 403 for an administrator (not deletable), 409 while the user's bids still bind them.
     const deleteSchemas = { response: { 200: messageSchema, ...errorResponses(403, 404, 409) } };

@@ -2,7 +2,6 @@ import type { CurrentUser } from '../../../shared/schemas/user';
 import type { DbOrTx } from '../../db/client';
 import { Conflict } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { endSessionsOf } from '../auth/sessions.service';
 import {
   findLoginByEmail,
   findUserByTokenHash,
@@ -16,6 +15,7 @@ import {
   updateUser,
   type Viewer,
 } from './accounts.repository';
+import { endSessionsOf } from './sessions.service';
 
 export const EMAIL_TAKEN_MESSAGE = 'E-postadressen er allerede registrert';
 

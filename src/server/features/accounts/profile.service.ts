@@ -2,27 +2,17 @@ import type { z } from 'zod';
 import { formatLongDate } from '../../../shared/format/date';
 import type { ChangePasswordInput, updateProfileSchema } from '../../../shared/schemas/auth';
 import type { CurrentUser } from '../../../shared/schemas/user';
+import { bindingUntil } from '../../db/binding-bids';
 import type { Tx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
+import { runAccountDeletionSteps } from '../../hooks/account-deletion';
 import { deleteOutboxMailTo } from '../../jobs/outbox-retention';
 import { deleteJobsAddressedTo } from '../../jobs/queue';
 import { accountDeletedMail, passwordChangedMail } from '../../mail/account-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { forgetResetRequestsOf } from '../auth/password-resets.service';
-import { endSessionsOf } from '../auth/sessions.service';
-import { closeRoundsOwnedBy } from '../bid-rounds/round-lifecycle.service';
-import { findRoundsLedByBidder, queueDropsAfterWithdrawal } from '../bids/bid-lapse';
-import { bindingUntil } from '../bids/bids.service';
-import { settleCounterOffersTo } from '../counter-offers/counter-offer-records';
-import { forgetProofsOfUser } from '../financing-proofs/financing-proofs.service';
-import { scrubUserFromJournals } from '../journals/journals.service';
-import { forgetPasskeysOf } from '../passkeys/passkey-records';
-import { recordAnonymisation } from '../round-chain/round-chain.service';
-import { scrubSignaturesOf } from '../signatures/signature-records';
-import { forgetSignupsOf } from '../viewings/viewing-signups.service';
 import type { Viewer } from './accounts.repository';
 import {
   deleteUserFollows,
@@ -32,6 +22,7 @@ import {
   updateUser,
 } from './accounts.repository';
 import { toCurrentUser } from './accounts.service';
+import { endSessionsOf } from './sessions.service';
 
 export const WRONG_CURRENT_PASSWORD = 'Nåværende passord er feil';
 export const ADMIN_NOT_DELETABLE = 'Administratorkontoer kan ikke slettes';
@@ -100,21 +91,21 @@ export async function deleteAccount(deps: AppDeps, viewer: Viewer): Promise<void
   });
 }
 
-/** The deletion itself, in the caller's transaction: the user's own or an administrator's. */
+/**
+ * The deletion itself, in the caller's transaction: the user's own or an administrator's. What the other
+ * features hold of the person goes in their own steps, which app.ts registers in order (decision 056):
+ * while the account still exists, their own open rounds close (with journals, while the seller still
+ * exists), counter-offers to them are withdrawn, the rounds their bid leads are noted, the journals and
+ * financing proofs forget them; once the row is scrubbed, viewing sign-ups, reset requests, passkeys, the
+ * names in signed statements and the rounds' chains. Sessions end after those, and last the rounds their bid
+ * led get the new figure.
+ */
 export async function scrubAccount(
   tx: Tx,
   deps: AppDeps,
   user: Pick<Viewer, 'id' | 'email' | 'firstName' | 'phone'>,
 ): Promise<void> {
-  // Own open rounds end first, so that their journals are written while the seller still exists.
-  await closeRoundsOwnedBy(tx, deps, user.id);
-  // Counter-offers to the user can no longer be accepted: they are withdrawn with the account.
-  await settleCounterOffersTo(tx, user.id, await databaseNow(tx));
-  // Their bids stop counting with the account (bids of deleted accounts are not live): where one led, the
-  // owner and followers hear of the new highest bid once the account is gone.
-  const ledRounds = await findRoundsLedByBidder(tx, user.id);
-  await scrubUserFromJournals(tx, user.id);
-  await forgetProofsOfUser(tx, user.id);
+  const atTheEnd = await runAccountDeletionSteps('whileItExists', tx, user.id, deps);
   // Queued and delivered messages to the person go (decision 014), including those the closing of their
   // rounds just queued. Only then is the confirmation queued, so it is the one thing that still goes out;
   // retention removes its copy later.
@@ -135,14 +126,7 @@ export async function scrubAccount(
     deletedAt: new Date(deps.clock.now()),
   });
   await deleteUserFollows(tx, user.id);
-  await forgetSignupsOf(tx, user.id);
-  await forgetResetRequestsOf(tx, user.id);
-  // A passkey is a way into the account: it goes with the account (decision 037).
-  await forgetPasskeysOf(tx, user.id);
-  // Their signed bids keep their signatures; the statements stop naming them (decision 039).
-  await scrubSignaturesOf(tx, user.id);
-  // Each round's chain records the anonymisation and forgets who its acts were about (decision 040).
-  await recordAnonymisation(tx, user.id, await databaseNow(tx));
+  atTheEnd.push(...(await runAccountDeletionSteps('onceScrubbed', tx, user.id, deps)));
   await endSessionsOf(tx, user.id);
-  await queueDropsAfterWithdrawal(tx, deps, ledRounds);
+  for (const followUp of atTheEnd) await followUp();
 }

@@ -5,6 +5,7 @@ import { Conflict, NotFound } from '../../errors';
 import type { Viewer } from '../../http/viewer';
 import { hashPassword } from '../../security/passwords';
 import { lockAccount, revokeResetLink } from '../accounts/accounts.service';
+import { recordAdminAction } from '../admin-actions/admin-actions.service';
 import {
   approveResetRequest,
   findResetRequester,
@@ -12,7 +13,6 @@ import {
   lockResetRequestById,
   removeResetRequest,
 } from '../auth/password-resets.service';
-import { recordAdminAction } from './admin-actions.service';
 import { assertPasswordSettableBy, setPasswordOf } from './admin-users.service';
 
 export const RESET_NOT_FOUND = 'Fant ikke forespørselen om nytt passord';

@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/client';
+import { type LockedRound, lockRound } from '../../db/round-lock';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { NotFound } from '../../errors';
@@ -7,12 +8,8 @@ import type { Viewer } from '../../http/viewer';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { roundDeletedMail } from '../../mail/round-mails';
 import { findAccount } from '../accounts/accounts.service';
-import {
-  deleteRoundAndProperty,
-  endRoundForDeletion,
-  type LockedRound,
-  lockRoundForChange,
-} from '../bid-rounds/round-lifecycle.service';
+import { recordAdminAction } from '../admin-actions/admin-actions.service';
+import { deleteRoundAndProperty, endRoundForDeletion } from '../bid-rounds/round-lifecycle.service';
 import { dropQueuedRoundMessages } from '../bids/bid-notices';
 import { dropQueuedBidJobs } from '../bids/bid-notifications';
 import { findBidsWithBidders, ROUND_NOT_FOUND } from '../bids/bids.service';
@@ -23,7 +20,6 @@ import { markRoundJournalsDeleted } from '../journals/journals.service';
 import { enqueuePhotoDeletion } from '../photos/photo-deletion.service';
 import { forgetProspectusOf } from '../prospectus/prospectus.service';
 import { recordDeleted } from '../round-chain/round-acts';
-import { recordAdminAction } from './admin-actions.service';
 
 /** Whatever was queued about the round and has not run yet: messages, digests, lapse and counter-offer timers. */
 async function dropQueuedWorkOfRound(tx: Tx, roundId: string, bidIds: string[]): Promise<void> {
@@ -53,7 +49,7 @@ async function peopleOf(tx: Tx, round: LockedRound, bids: Awaited<ReturnType<typ
  */
 export async function deleteRoundAsAdmin(deps: AppDeps, admin: Viewer, roundId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const round = await lockRoundForChange(tx, roundId);
+    const round = await lockRound(tx, roundId);
     if (!round) throw new NotFound(ROUND_NOT_FOUND);
     await endRoundForDeletion(tx, deps, round, admin.id);
     const bids = await findBidsWithBidders(tx, round.id);

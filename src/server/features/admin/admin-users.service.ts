@@ -29,9 +29,9 @@ import {
   setAccountPassword,
 } from '../accounts/accounts.service';
 import { ADMIN_NOT_DELETABLE, scrubAccount } from '../accounts/profile.service';
+import { listActionsOnUser, recordAdminAction } from '../admin-actions/admin-actions.service';
 import { completeResetRequestsOf, endEveryWayInOf } from '../auth/password-resets.service';
 import { listBidsOfUserForAdmin } from '../bids/bids.service';
-import { listActionsOnUser, recordAdminAction } from './admin-actions.service';
 import {
   countBidsOf,
   deleteUserRow,

@@ -14,6 +14,7 @@ import { emailVerifiedSchema, resetTokenStatusSchema } from '../../../shared/sch
 import { messageSchema } from '../../../shared/schemas/responses/common';
 import { currentUserSchema } from '../../../shared/schemas/responses/user';
 import type { AppDeps } from '../../deps';
+import { readDeviceCookie, sendDeviceCookie, setDeviceCookie } from '../../http/device-cookie';
 import { errorBodySchema, errorResponses } from '../../http/responses';
 import { endSession, startUserSession } from '../../http/session';
 import {
@@ -24,7 +25,6 @@ import {
   resetPassword,
   verifyEmail,
 } from './auth.service';
-import { readDeviceCookie, sendDeviceCookie, setDeviceCookie } from './device-cookie';
 import { logIn } from './login.service';
 
 const pub = { access: 'public' } as const;

@@ -40,7 +40,6 @@ export const RESET_TTL_MS = HOUR;
 const addressKey = (deps: AppDeps, ip: string) => hashAddress(deps.env.SESSION_SECRET, ip);
 
 export const LOGIN_FAILED = 'Ugyldig e-post eller passord.';
-export const VERIFY_FIRST = 'Du må verifisere e-postadressen din før du kan logge inn.';
 export const INVALID_RESET_LINK =
   'Lenken er ugyldig eller utløpt. Be om en ny lenke for å tilbakestille passordet.';
 export const INVALID_VERIFY_LINK =

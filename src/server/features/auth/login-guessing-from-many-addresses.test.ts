@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkFrom, PASSWORD, tokenOf } from '../../../../tests/setup/accounts';
 import { createVerifiedUser } from '../../../../tests/setup/person';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/setup/test-app';
-import { ACCOUNT_THROTTLED, ACCOUNT_WINDOW_MS } from '../../security/login-throttle';
+import { ACCOUNT_THROTTLED, ACCOUNT_WINDOW_MS, LOGIN_THROTTLED } from '../../security/login-throttle';
 import { LOGIN_FAILED } from './auth.service';
-import { LOGIN_THROTTLED } from './login.service';
 
 // Decision 027 [ASVS V6.3.1]. Through one trusted proxy hop, 30 addresses made 300 failed logins on one
 // account in about a minute, and 12 addresses of one IPv6 /64 made 120. Now: at most 100 failures an hour

@@ -3,9 +3,8 @@ import { PASSWORD } from '../../../../tests/setup/accounts';
 import { createVerifiedUser } from '../../../../tests/setup/person';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/setup/test-app';
 import { DEVICE_TOKEN_TTL_MS, signDeviceToken } from '../../security/device-token';
-import { LOGIN_WINDOW_MS } from '../../security/login-throttle';
+import { LOGIN_THROTTLED, LOGIN_WINDOW_MS } from '../../security/login-throttle';
 import { LOGIN_FAILED } from './auth.service';
-import { LOGIN_THROTTLED } from './login.service';
 
 // One nginx in front (TRUST_PROXY=1): every request comes from the proxy, and the client is the address the
 // proxy appended to X-Forwarded-For.

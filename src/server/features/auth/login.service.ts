@@ -1,37 +1,17 @@
 import type { LoginInput } from '../../../shared/schemas/auth';
-import type { CurrentUser } from '../../../shared/schemas/user';
 import type { AppDeps } from '../../deps';
 import { Forbidden, TooManyRequests, Unauthorized } from '../../errors';
 import { hashAccount } from '../../security/account-hash';
 import { hashAddress } from '../../security/client-address';
 import { readDeviceToken, signDeviceToken } from '../../security/device-token';
-import { ACCOUNT_THROTTLED, beginLoginAttempt } from '../../security/login-throttle';
+import { type LoggedIn, type LoginRequest, VERIFY_FIRST } from '../../security/login-contract';
+import { ACCOUNT_THROTTLED, beginLoginAttempt, LOGIN_THROTTLED } from '../../security/login-throttle';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { findAccount, findLogin, toCurrentUser } from '../accounts/accounts.service';
-import { LOGIN_FAILED, VERIFY_FIRST } from './auth.service';
-
-export const LOGIN_THROTTLED = 'For mange innloggingsforsøk. Vent 15 minutter og prøv igjen.';
+import { LOGIN_FAILED } from './auth.service';
 
 // Verifying against this when the address is unknown makes both failures cost the same argon2 time.
 const DUMMY_HASH = hashPassword('no-such-user-placeholder');
-
-/** The part of pino's logger this needs; request.log in the route. */
-export interface AuthLog {
-  warn(fields: object, message: string): void;
-}
-
-export interface LoginRequest {
-  ip: string;
-  /** The device cookie's value, if the browser sent one. */
-  deviceCookie: string | undefined;
-  log: AuthLog;
-}
-
-export interface LoggedIn {
-  user: CurrentUser;
-  /** A fresh device cookie value for this browser and account. */
-  deviceCookie: string;
-}
 
 /**
  * Checks the credentials and the account's state. The route then starts a fresh session for the user and

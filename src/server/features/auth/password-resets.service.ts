@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client';
+import { endSessionsOf } from '../accounts/sessions.service';
 import { forgetPasskeysOf } from '../passkeys/passkey-records';
 import { forgetSignatureChallengesOf } from '../signatures/signature-records';
 import {
@@ -10,7 +11,6 @@ import {
   lockResetRequest,
   markResetApproved,
 } from './password-resets.repository';
-import { deleteUserSessions } from './sessions.repository';
 
 // The requests for a new password are the auth feature's; an administrator works through the open ones, and
 // setting a password or deleting an account settles them. These, and what a reset ends (endEveryWayInOf),
@@ -49,7 +49,7 @@ export function removeResetRequest(tx: DbOrTx, requestId: string): Promise<void>
  * passkey of their own: it must not outlive the recovery any more than a session.
  */
 export async function endEveryWayInOf(tx: DbOrTx, userId: string): Promise<void> {
-  await deleteUserSessions(tx, userId);
+  await endSessionsOf(tx, userId);
   await forgetPasskeysOf(tx, userId);
   await forgetSignatureChallengesOf(tx, userId);
 }

@@ -29,51 +29,6 @@ export const publicPropertyColumns = {
   floor: properties.floor,
 };
 
-export interface LockedRound {
-  id: string;
-  propertyId: string;
-  deadline: Date;
-  minimumBidDeadline: Date | null;
-  isClosed: boolean;
-  winningBidId: string | null;
-  smsNotificationsEnabled: boolean;
-  price: number;
-  ownerId: string | null;
-  title: string;
-  address: string;
-  imageUrl: string | null;
-  /** Every photo, the cover first (decision 043). */
-  imageUrls: string[];
-}
-
-/**
- * Reads a round and takes its row lock until the transaction ends. Every change to a round or its bids
- * starts here, so concurrent bids, closes and winner choices are decided one at a time.
- */
-export async function lockRound(tx: DbOrTx, roundId: string): Promise<LockedRound | null> {
-  const rows = await tx
-    .select({
-      id: bidRounds.id,
-      propertyId: bidRounds.propertyId,
-      deadline: bidRounds.deadline,
-      minimumBidDeadline: bidRounds.minimumBidDeadline,
-      isClosed: bidRounds.isClosed,
-      winningBidId: bidRounds.winningBidId,
-      smsNotificationsEnabled: bidRounds.smsNotificationsEnabled,
-      price: properties.price,
-      ownerId: properties.ownerId,
-      title: properties.title,
-      address: properties.address,
-      imageUrl: properties.imageUrl,
-      imageUrls: properties.imageUrls,
-    })
-    .from(bidRounds)
-    .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
-    .where(eq(bidRounds.id, roundId))
-    .for('update', { of: bidRounds });
-  return rows[0] ?? null;
-}
-
 export async function updateRound(tx: DbOrTx, id: string, fields: Partial<typeof bidRounds.$inferInsert>) {
   await tx.update(bidRounds).set(fields).where(eq(bidRounds.id, id));
 }

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps';
 import { NotFound, ValidationError } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
-import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
+import { recordIfActingAsAdmin } from '../admin-actions/admin-actions.service';
 import { findHighestLiveBid, ROUND_NOT_FOUND } from '../bids/bids.service';
 import { isStoredPropertyImage } from '../images/upload.service';
 import { recordOpened, recordStartingPrice } from '../round-chain/round-acts';

@@ -7,16 +7,16 @@ import {
 } from '../../../shared/rules/round-edits';
 import type { DbOrTx } from '../../db/client';
 import { roundChanges } from '../../db/listing-schema';
+import type { LockedRound } from '../../db/round-lock';
 import type { AppDeps } from '../../deps';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { enqueueJobs } from '../../jobs/queue';
 import { MAIL_JOB } from '../../mail/mail-jobs';
 import { roundChangedMail } from '../../mail/round-change-mails';
-import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
+import { recordIfActingAsAdmin } from '../admin-actions/admin-actions.service';
 import { roundUrl } from '../bids/bid-notices';
 import { findHighestLiveBid, findLiveBiddersOf } from '../bids/bids.service';
-import type { LockedRound } from './bid-rounds.repository';
 import { findFollowers } from './followers.repository';
 
 /** A field's value before and after a change, as the change keeps it while bids stand (decision 054). */

@@ -1,13 +1,14 @@
 import type { FollowerView } from '../../../shared/schemas/bid-round';
 import type { Db, DbOrTx } from '../../db/client';
+import { lockRound } from '../../db/round-lock';
 import { databaseNow } from '../../db/time';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
-import { findRoundForReading, lockRound } from './bid-rounds.repository';
+import { ALREADY_CLOSED, assertCanManage } from '../bids/round-access';
+import { findRoundForReading } from './bid-rounds.repository';
 import { addFollower, findFollowers, isFollower, removeFollower } from './followers.repository';
-import { ALREADY_CLOSED, assertCanManage } from './round-lifecycle.service';
 
 // Following a round: the follow button, the owner's list of followers, and the follow a viewing signup makes.
 

@@ -5,18 +5,15 @@ import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { CloseRoundResult, SelectWinnerResult } from '../../../shared/schemas/journal';
 import type { SignedActBody } from '../../../shared/schemas/signature';
 import type { DbOrTx, Tx } from '../../db/client';
+import { type LockedRound, lockRound } from '../../db/round-lock';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
-import { Conflict, Forbidden, NotFound } from '../../errors';
+import { Conflict, NotFound } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
-import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
-import {
-  findBidOfRound,
-  findBidsWithBidders,
-  lockBidderAccount,
-  ROUND_NOT_FOUND,
-} from '../bids/bids.service';
+import { recordIfActingAsAdmin } from '../admin-actions/admin-actions.service';
+import { findBidOfRound, findBidsWithBidders, lockBidderAccount } from '../bids/bids.service';
+import { ALREADY_CLOSED, assertCanManage } from '../bids/round-access';
 import { counterOffersOfRound, settleCounterOffersOnClose } from '../counter-offers/counter-offer-records';
 import { journalEntriesFor, writeRoundJournals } from '../journals/journals.service';
 import { recordClosed, recordWinner, type SignedBy } from '../round-chain/round-acts';
@@ -27,27 +24,10 @@ import {
   deleteProperty,
   findExpiredOpenRoundIds,
   findOpenRoundIdsOwnedBy,
-  type LockedRound,
-  lockRound,
   updateRound,
 } from './bid-rounds.repository';
 import { findChangesWhileBidsStood } from './round-edits.repository';
 import { queueRoundClosedNotifications } from './round-notifications';
-
-export const ALREADY_CLOSED = 'Budrunden er allerede lukket';
-
-export type { LockedRound };
-
-/** Owner or admin, else 403; the round must exist, else 404. */
-export function assertCanManage<R extends { ownerId: string | null }>(
-  round: R | null,
-  viewer: Viewer,
-): asserts round is R {
-  if (!round) throw new NotFound(ROUND_NOT_FOUND);
-  if (round.ownerId !== viewer.id && !viewer.isAdmin) {
-    throw new Forbidden('Bare selgeren eller en administrator kan gjøre dette');
-  }
-}
 
 /**
  * Ends a locked, open round: marks it closed exactly once, writes every participant's journal and queues
@@ -232,21 +212,14 @@ export async function closeExpiredRounds(deps: AppDeps, log?: FastifyBaseLogger)
 
 /**
  * Account deletion closes the user's own open rounds first, with journals (PRODUCT.md), saying why: the
- * bidders must not read it as the seller's choice.
+ * bidders must not read it as the seller's choice. First, so that the journals are written while the seller
+ * still exists.
  */
-export async function closeRoundsOwnedBy(tx: Tx, deps: AppDeps, userId: string): Promise<void> {
+export async function closeRoundsOwnedBy(tx: Tx, userId: string, deps: AppDeps): Promise<void> {
   for (const id of await findOpenRoundIdsOwnedBy(tx, userId)) {
     const round = await lockRound(tx, id);
     if (round && !round.isClosed) await endRound(tx, deps, round, 'owner-deleted', userId, null);
   }
-}
-
-/**
- * Reads a round and takes its row lock until the transaction ends, for a change made from another feature
- * (an administrator's deletion): no bid, close or winner choice slips in meanwhile.
- */
-export function lockRoundForChange(tx: DbOrTx, roundId: string): Promise<LockedRound | null> {
-  return lockRound(tx, roundId);
 }
 
 /**

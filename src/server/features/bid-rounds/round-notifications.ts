@@ -1,6 +1,7 @@
 import type { ChainLink } from '../../../shared/record/round-act';
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { DbOrTx } from '../../db/client';
+import type { LockedRound } from '../../db/round-lock';
 import type { AppDeps } from '../../deps';
 import { counterOfferAcceptedBidderMail, counterOfferOutcomeMail } from '../../mail/counter-offer-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
@@ -14,7 +15,6 @@ import { findAccount } from '../accounts/accounts.service';
 import { roundUrl } from '../bids/bid-notices';
 import type { BidWithBidder } from '../bids/bid-views';
 import { linkOfLatest, signedLink } from '../round-chain/round-chain.service';
-import type { LockedRound } from './bid-rounds.repository';
 
 /**
  * On any close every participant hears that the journal is ready; when a winner is chosen, the winner, the

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { formatMoney } from '../../../shared/format/money';
 import type { RejectedBid, rejectBidSchema } from '../../../shared/schemas/bid';
 import type { Tx } from '../../db/client';
+import { type LockedRound, lockRound } from '../../db/round-lock';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, NotFound } from '../../errors';
@@ -10,13 +11,7 @@ import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { bidRejectedMail, bidRejectedSms } from '../../mail/round-mails';
 import { findAccount } from '../accounts/accounts.service';
-import { recordIfActingAsAdmin } from '../admin/admin-actions.service';
-import {
-  ALREADY_CLOSED,
-  assertCanManage,
-  type LockedRound,
-  lockRoundForChange,
-} from '../bid-rounds/round-lifecycle.service';
+import { recordIfActingAsAdmin } from '../admin-actions/admin-actions.service';
 import { recordRejection } from '../round-chain/round-acts';
 import { signedLink } from '../round-chain/round-chain.service';
 import { chainSignatureOf, storeActSignature } from '../signatures/signature-records';
@@ -25,6 +20,7 @@ import { queueDropAndWarn } from './bid-lapse';
 import { queueMessages, roundUrl } from './bid-notices';
 import { findHighestLiveBid } from './bid-notices.repository';
 import { findBidById, lockBidder, markBidRejected } from './bids.repository';
+import { ALREADY_CLOSED, assertCanManage } from './round-access';
 
 // The seller's written answers to a bid (forskrift om eiendomsmegling § 6-3). Decision 034.
 
@@ -79,7 +75,7 @@ export async function rejectBid(
     log,
   );
   const link = await deps.db.transaction(async (tx) => {
-    const round = await lockRoundForChange(tx, roundId);
+    const round = await lockRound(tx, roundId);
     assertCanManage(round, viewer);
     const { bid, now } = await findAnswerableBid(tx, round, bidId, ROUND_PAST_DEADLINE);
 

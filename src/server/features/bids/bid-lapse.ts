@@ -1,9 +1,10 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { bidRounds, bids, properties, users } from '../../db/schema';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { publishEvent } from '../../events/bus-event';
+import type { AfterDeletion } from '../../hooks/account-deletion';
 import { enqueueJob } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import {
@@ -115,11 +116,6 @@ async function warnIfNewHighestLapsesSoon(tx: DbOrTx, deps: AppDeps, round: Noti
   await warnOwnerOfLapse(tx, deps, round, { ...highest, bidDeadline: highest.bidDeadline });
 }
 
-/** The open rounds that the user's live bid leads now: read before their account is deleted. */
-export async function findRoundsLedByBidder(tx: DbOrTx, userId: string): Promise<string[]> {
-  return findRoundsLedBy(tx, userId, await databaseNow(tx));
-}
-
 /**
  * The highest live bid went down without a new bid: the owner and the followers get the new figure with the
  * reason (decision 028), and the owner is warned at once if the new highest lapses within 30 minutes.
@@ -136,8 +132,23 @@ export async function queueDropAndWarn(
   if (round) await warnIfNewHighestLapsesSoon(tx, deps, round, await databaseNow(tx));
 }
 
+/**
+ * Account deletion's part in bids (decision 028): their bids stop counting with the account (bids of deleted
+ * accounts are not live), so the open rounds the user's live bid leads are read while the account still
+ * exists, and at the very end, once it is gone, each one's owner and followers get the new figure.
+ */
+export async function withdrawLeadsOf(
+  tx: Tx,
+  userId: string,
+  deps: AppDeps,
+  atTheEnd: (followUp: AfterDeletion) => void,
+): Promise<void> {
+  const ledRounds = await findRoundsLedBy(tx, userId, await databaseNow(tx));
+  atTheEnd(() => queueDropsAfterWithdrawal(tx, deps, ledRounds));
+}
+
 /** A bidder's account was deleted: the rounds their bid led get the new figure (decision 028). */
-export async function queueDropsAfterWithdrawal(tx: DbOrTx, deps: AppDeps, roundIds: string[]) {
+async function queueDropsAfterWithdrawal(tx: DbOrTx, deps: AppDeps, roundIds: string[]) {
   for (const roundId of roundIds) {
     await queueHeadlineDrop(tx, deps, roundId, 'withdrawn');
     const round = await findRoundForNotices(tx, roundId);

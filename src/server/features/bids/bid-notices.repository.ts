@@ -1,9 +1,9 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { bindingBidsOf } from '../../db/binding-bids';
 import type { DbOrTx } from '../../db/client';
 import { liveBidsOf } from '../../db/live-bids';
 import { sentNotices } from '../../db/notice-schema';
 import { bidRoundFollowers, bidRounds, bids, properties, users } from '../../db/schema';
-import { bindingBidsOf } from './bids.repository';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

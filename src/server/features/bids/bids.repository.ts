@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { biddingEnded, highestLiveBid } from '../../db/live-bids';
 import { bidRounds, bids, properties, users } from '../../db/schema';
@@ -136,33 +136,6 @@ export async function findBidsOfUser(db: DbOrTx, userId: string) {
     .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
     .where(eq(bids.userId, userId))
     .orderBy(desc(bids.createdAt));
-}
-
-/**
- * Until when the user's bids bind them: the latest moment at which one of their live bids on an open round
- * could still be accepted (its acceptance deadline, or the round's own deadline if that comes first).
- */
-export async function findLatestBindingTime(tx: DbOrTx, userId: string, now: Date): Promise<Date | null> {
-  const [row] = await tx
-    .select({ until: sql<string | Date | null>`max(least(${bids.bidDeadline}, ${bidRounds.deadline}))` })
-    .from(bids)
-    .innerJoin(bidRounds, eq(bidRounds.id, bids.bidRoundId))
-    .where(bindingBidsOf(userId, now));
-  return row?.until ? new Date(row.until) : null;
-}
-
-/**
- * The user's bids that still bind them at `at`: on an open round, before their acceptance deadline, and not
- * rejected by the seller (a rejected bid binds no one, like a lapsed one).
- */
-export function bindingBidsOf(userId: string, at: Date) {
-  return and(
-    eq(bids.userId, userId),
-    eq(bidRounds.isClosed, false),
-    gt(bidRounds.deadline, at),
-    or(isNull(bids.bidDeadline), gt(bids.bidDeadline, at)),
-    isNull(bids.rejectedAt),
-  );
 }
 
 /**

@@ -21,7 +21,6 @@ import {
   findBidInRound,
   findBidsOfUser,
   findHighestLiveAmount,
-  findLatestBindingTime,
   findRoundBidsWithBidders,
   findRoundOfBids,
   lockBidder,
@@ -188,8 +187,7 @@ export async function listBidsOfUserForAdmin(deps: AppDeps, userId: string): Pro
 }
 
 // What other features read of a round's bids, in their own transactions: closing a round, deleting one,
-// choosing a winner, raising the starting price, deleting an account. The bids repository stays this
-// feature's own (decision 031).
+// choosing a winner, raising the starting price. The bids repository stays this feature's own (decision 031).
 
 /**
  * Every bid of a round with its bidder, in the order received. `lockBidders` share-locks the bidders, for a
@@ -221,9 +219,4 @@ export function findBidOfRound(tx: DbOrTx, roundId: string, bidId: string) {
 /** The bidder's account row, share-locked: an account deletion under way finishes first, or waits. */
 export function lockBidderAccount(tx: DbOrTx, userId: string) {
   return lockBidder(tx, userId);
-}
-
-/** Until when the user's bids bind them (see findLatestBindingTime); null when none does. */
-export function bindingUntil(tx: DbOrTx, userId: string, now: Date): Promise<Date | null> {
-  return findLatestBindingTime(tx, userId, now);
 }

@@ -6,9 +6,9 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import type { OwnerBidView, RoundBids, UserBidView } from '../../../shared/schemas/bid';
 import type { BidRoundView } from '../../../shared/schemas/bid-round';
 import type { JournalView } from '../../../shared/schemas/journal';
+import { lockRound } from '../../db/round-lock';
 import { bids, jobs } from '../../db/schema';
 import { databaseNow } from '../../db/time';
-import { lockRound } from '../bid-rounds/bid-rounds.repository';
 import { findHighestLiveAmount } from './bids.repository';
 
 let t: TestApp;

@@ -1,8 +1,9 @@
 import type { ChainLink } from '../../../shared/record/round-act';
 import type { Tx } from '../../db/client';
+import type { LockedRound } from '../../db/round-lock';
 import type { AppDeps } from '../../deps';
 import { Conflict } from '../../errors';
-import { closeWithAcceptedCounterOffer, type LockedRound } from '../bid-rounds/round-lifecycle.service';
+import { closeRoundOnAcceptance } from '../../hooks/round-closer';
 import { recordCounterOfferAccepted, type SignedBy } from '../round-chain/round-acts';
 import { tellOwnerBySms } from './counter-offer-notices';
 import { type CounterOfferRow, recipientName } from './counter-offer-views';
@@ -35,7 +36,7 @@ export async function acceptCounterOfferUnderLock(
   if (!(await answerCounterOffer(tx, offer.id, { status: 'accepted', at: now, acceptedBidId: bidId })))
     throw new Conflict('Motbudet er allerede akseptert');
   const link = await recordCounterOfferAccepted(tx, offer, bidId, now, signed);
-  await closeWithAcceptedCounterOffer(tx, deps, round, bidId, offer.recipientId);
+  await closeRoundOnAcceptance(tx, deps, round, bidId, offer.recipientId);
   await tellOwnerBySms(tx, deps, round, 'accepted', { amount: offer.amount, who: recipientName(offer) });
   return { bid: { id: bidId, amount: offer.amount }, link };
 }

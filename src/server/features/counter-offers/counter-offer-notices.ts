@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client';
+import { type LockedRound, lockRound } from '../../db/round-lock';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { publishEvent } from '../../events/bus-event';
@@ -16,7 +17,6 @@ import {
 import { enqueueMail } from '../../mail/mail-jobs';
 import { SMS_JOB, type SmsPayload } from '../../sms/sms-jobs';
 import { findAccount } from '../accounts/accounts.service';
-import { type LockedRound, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
 import { queueMessages, roundUrl } from '../bids/bid-notices';
 import { recordCounterOfferEnd } from '../round-chain/round-acts';
 import { recipientName } from './counter-offer-views';
@@ -107,7 +107,7 @@ export function counterOfferJobHandlers(deps: AppDeps): Record<string, JobHandle
         const found = await findCounterOffer(tx, counterOfferId);
         if (found?.status !== 'open') return;
         // Under the round's lock, so a lapse and an acceptance at the last moment are ordered.
-        const round = await lockRoundForChange(tx, found.bidRoundId);
+        const round = await lockRound(tx, found.bidRoundId);
         const offer = await findCounterOffer(tx, counterOfferId);
         if (!round || round.isClosed || !offer || offer.status !== 'open') return;
         if (offer.deadline > (await databaseNow(tx))) {

@@ -1,5 +1,6 @@
 import { effectiveCounterOfferStatus } from '../../../shared/rules/counter-offers';
 import type { DbOrTx } from '../../db/client';
+import { databaseNow } from '../../db/time';
 import { recordCounterOfferEnd } from '../round-chain/round-acts';
 import {
   type CounterOfferRow,
@@ -9,8 +10,9 @@ import {
   settleOpenCounterOffers,
 } from './counter-offers.repository';
 
-// What the round's close (and the personal data export) needs of the counter-offers: kept apart from counter-offers.service, which itself
-// closes rounds through bid-rounds, so that the two features' imports run one way only.
+// What other features need of the counter-offers: the round's close and its live views (bid-rounds, above
+// counter-offers in the order of feature folders, decision 056), the journals, an account's deletion and its
+// data export.
 
 export type { CounterOfferRow };
 
@@ -24,8 +26,12 @@ export async function settleCounterOffersOnClose(tx: DbOrTx, roundId: string, at
   await recordSettled(tx, await settleOpenCounterOffers(tx, { roundId }, at));
 }
 
-/** A deleted account can accept nothing: the open counter-offers to it end with it. */
-export async function settleCounterOffersTo(tx: DbOrTx, userId: string, at: Date): Promise<void> {
+/**
+ * Account deletion's part in counter-offers: a deleted account can accept nothing, so the open
+ * counter-offers to it end with it, lapsed or withdrawn as at the database's time now.
+ */
+export async function settleCounterOffersTo(tx: DbOrTx, userId: string): Promise<void> {
+  const at = await databaseNow(tx);
   await recordSettled(tx, await settleOpenCounterOffers(tx, { recipientId: userId }, at));
 }
 

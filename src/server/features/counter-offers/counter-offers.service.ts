@@ -14,14 +14,15 @@ import type {
 import type { RecordedAct } from '../../../shared/schemas/responses/record';
 import type { SignedActBody } from '../../../shared/schemas/signature';
 import type { Tx } from '../../db/client';
+import { type LockedRound, lockRound } from '../../db/round-lock';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
-import { ALREADY_CLOSED, type LockedRound, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
 import { findAnswerableBid } from '../bids/bid-answers.service';
 import { findBidsWithBidders, lockBidderAccount, ROUND_NOT_FOUND } from '../bids/bids.service';
+import { ALREADY_CLOSED } from '../bids/round-access';
 import { recordCounterOffer, recordCounterOfferEnd } from '../round-chain/round-acts';
 import { signedLink } from '../round-chain/round-chain.service';
 import { chainSignatureOf, storeActSignature } from '../signatures/signature-records';
@@ -74,7 +75,7 @@ export async function createCounterOffer(
     log,
   );
   const { id, link } = await deps.db.transaction(async (tx) => {
-    const round = await lockRoundForChange(tx, roundId);
+    const round = await lockRound(tx, roundId);
     if (!round) throw new NotFound(ROUND_NOT_FOUND);
     if (round.ownerId !== viewer.id) throw new Forbidden(ONLY_OWNER);
     const { bid, now } = await findAnswerableBid(tx, round, input.bidId, ROUND_PAST_DEADLINE);
@@ -155,7 +156,7 @@ async function lockOpenCounterOffer(
 ): Promise<{ offer: CounterOfferRow; round: LockedRound; now: Date }> {
   const found = await findCounterOffer(tx, id);
   if (!found) throw new NotFound(COUNTER_OFFER_NOT_FOUND);
-  const round = await lockRoundForChange(tx, found.bidRoundId);
+  const round = await lockRound(tx, found.bidRoundId);
   if (!round) throw new NotFound(COUNTER_OFFER_NOT_FOUND);
   if (who === 'owner' && round.ownerId !== viewer.id) throw new Forbidden(ONLY_OWNER);
   if (who === 'recipient' && found.recipientId !== viewer.id) throw new Forbidden(ONLY_RECIPIENT);

@@ -5,9 +5,9 @@ import type { AppDeps } from '../../deps';
 import { Forbidden, TooManyRequests, Unauthorized, ValidationError } from '../../errors';
 import { hashAddress } from '../../security/client-address';
 import { readDeviceToken, signDeviceToken } from '../../security/device-token';
+import { type LoggedIn, type LoginRequest, VERIFY_FIRST } from '../../security/login-contract';
+import { LOGIN_THROTTLED } from '../../security/login-throttle';
 import { findAccount, toCurrentUser } from '../accounts/accounts.service';
-import { VERIFY_FIRST } from '../auth/auth.service';
-import { LOGIN_THROTTLED, type LoggedIn, type LoginRequest } from '../auth/login.service';
 import { checkAssertion } from './assertion';
 import {
   findPasskeyByCredentialId,

@@ -12,9 +12,9 @@ import {
 import { currentUserSchema } from '../../../shared/schemas/responses/user';
 import type { AppDeps } from '../../deps';
 import { viewerOf } from '../../http/access';
+import { readDeviceCookie, sendDeviceCookie, setDeviceCookie } from '../../http/device-cookie';
 import { errorResponses } from '../../http/responses';
 import { startUserSession } from '../../http/session';
-import { readDeviceCookie, sendDeviceCookie, setDeviceCookie } from '../auth/device-cookie';
 import { logInWithPasskey, passkeyLoginOptions } from './passkey-login.service';
 import {
   addPasskey,

@@ -4,11 +4,8 @@ import { Conflict, ValidationError } from '../../errors';
 import type { Viewer } from '../../http/viewer';
 import { getRound } from '../bid-rounds/bid-rounds.service';
 import { recordRoundChange } from '../bid-rounds/round-changes';
-import {
-  ALREADY_CLOSED,
-  assertCanManage,
-  lockOpenRoundToManage,
-} from '../bid-rounds/round-lifecycle.service';
+import { lockOpenRoundToManage } from '../bid-rounds/round-lifecycle.service';
+import { ALREADY_CLOSED, assertCanManage } from '../bids/round-access';
 import { IMAGE_NOT_FOUND_MESSAGE, isStoredPropertyImage } from '../images/upload.service';
 import { enqueuePhotoDeletion } from './photo-deletion.service';
 import { findRoundPhotos, updatePropertyPhotos } from './photos.repository';

@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { prospectusFileName } from '../../../shared/format/file-names';
 import type { BidRoundView } from '../../../shared/schemas/bid-round';
 import type { DbOrTx } from '../../db/client';
+import type { LockedRound } from '../../db/round-lock';
 import type { AppDeps } from '../../deps';
 import { AppError, Conflict, NotFound, Unauthorized, ValidationError } from '../../errors';
 import type { Viewer } from '../../http/viewer';
@@ -10,13 +11,9 @@ import { enqueueObjectDeletion } from '../../storage/storage-jobs';
 import { findAccount } from '../accounts/accounts.service';
 import { getRound } from '../bid-rounds/bid-rounds.service';
 import { recordRoundChange } from '../bid-rounds/round-changes';
-import {
-  ALREADY_CLOSED,
-  assertCanManage,
-  type LockedRound,
-  lockOpenRoundToManage,
-} from '../bid-rounds/round-lifecycle.service';
+import { lockOpenRoundToManage } from '../bid-rounds/round-lifecycle.service';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
+import { ALREADY_CLOSED, assertCanManage } from '../bids/round-access';
 import { findProspectusKey, findRoundProspectus, setProspectus } from './prospectus.repository';
 
 /** 25 MB, counted as the other upload limits are (1024 × 1024 bytes a MB): decision 044. */

@@ -1,6 +1,7 @@
 import type { ChainLink } from '../../../shared/record/round-act';
 import type { SignedHead } from '../../../shared/record/signed-head';
 import type { DbOrTx } from '../../db/client';
+import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { findJournalDigests } from './chain-rows.repository';
 import { recordAnonymised, recordJournals } from './round-acts';
@@ -60,11 +61,13 @@ export async function recordJournalDigests(tx: DbOrTx, roundId: string, at: Date
 }
 
 /**
- * Account deletion (decision 040): each round the person took part in records that its pseudonym now reads
- * 'Slettet bruker', and then the acts forget who they were about. The commitments stay, so every chain
- * stays whole; no one can link them to the person any more. Rounds in id order, as every multi-round change.
+ * Account deletion (decision 040): each round the person took part in records, at the database's time now,
+ * that its pseudonym now reads 'Slettet bruker', and then the acts forget who they were about. The
+ * commitments stay, so every chain stays whole; no one can link them to the person any more. Rounds in id
+ * order, as every multi-round change.
  */
-export async function recordAnonymisation(tx: DbOrTx, userId: string, at: Date): Promise<void> {
+export async function recordAnonymisation(tx: DbOrTx, userId: string): Promise<void> {
+  const at = await databaseNow(tx);
   for (const roundId of await findRoundsNaming(tx, userId)) await recordAnonymised(tx, roundId, userId, at);
   await forgetUser(tx, userId);
 }

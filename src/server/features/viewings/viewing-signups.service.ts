@@ -1,12 +1,13 @@
 import type { ViewingSignup } from '../../../shared/schemas/viewing';
 import type { Db, DbOrTx } from '../../db/client';
+import { lockRound } from '../../db/round-lock';
 import { databaseNow } from '../../db/time';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { followInTransaction } from '../bid-rounds/round-follows.service';
-import { ALREADY_CLOSED, assertCanManage, lockRoundForChange } from '../bid-rounds/round-lifecycle.service';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
+import { ALREADY_CLOSED, assertCanManage } from '../bids/round-access';
 import {
   deleteSignup,
   deleteSignupsOfUser,
@@ -37,7 +38,7 @@ export async function setSignedUp(
 ): Promise<{ signedUp: boolean }> {
   if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
   return db.transaction(async (tx) => {
-    const round = await lockRoundForChange(tx, roundId);
+    const round = await lockRound(tx, roundId);
     if (!round) throw new NotFound(ROUND_NOT_FOUND);
     if (round.ownerId === viewer.id) throw new Forbidden(OWN_ROUND);
     const now = await databaseNow(tx);

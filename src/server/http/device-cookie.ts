@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEVICE_TOKEN_TTL_MS } from '../../security/device-token';
+import { DEVICE_TOKEN_TTL_MS } from '../security/device-token';
 
 export function deviceCookieName(isHttps: boolean): string {
   // As for the session: __Host- pins it to this exact host over HTTPS.

@@ -1,13 +1,13 @@
 import type { PersonalDataExport } from '../../../shared/schemas/responses/user';
 import type { AppDeps } from '../../deps';
 import { NotFound } from '../../errors';
+import type { Viewer } from '../../http/viewer';
 import { listRounds } from '../bid-rounds/bid-rounds.service';
 import { listUserBids } from '../bids/bids.service';
 import { counterOffersTo } from '../counter-offers/counter-offer-records';
 import { listJournals } from '../journals/journals.service';
 import { passkeysForExport } from '../passkeys/passkey-records';
 import { viewingSignupsForExport } from '../viewings/viewing-signups.service';
-import type { Viewer } from './accounts.repository';
 import {
   findAdminActionsForExport,
   findFollowsForExport,

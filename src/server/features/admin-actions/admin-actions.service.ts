@@ -3,6 +3,10 @@ import type { DbOrTx } from '../../db/client';
 import type { Viewer } from '../../http/viewer';
 import { findActionsOnTarget, insertAdminAction } from './admin-actions.repository';
 
+// The audit trail of decision 008, in a folder of its own below every feature that writes it: an owner's
+// controls used by an administrator (bid-rounds, bids) record here as the admin feature's own calls do, and
+// no feature imports the admin folder back (decision 056).
+
 export type AdminActionName =
   | 'approve-user'
   | 'reject-user'
