@@ -99,8 +99,8 @@ export async function runStormPhase(
 }
 
 /**
- * The stormed round's chain as its owner exports it, checked by `npm run verify-journal` (exit 0: whole),
- * and every accepted bid's act in it.
+ * The stormed round's chain as its owner exports it, checked by `npm run verify-journal --key` against the
+ * server's key (exit 0: whole), and every accepted bid's act in it.
  */
 async function verifyStormChain(api: Api, fixture: Fixture, accepted: number) {
   const answer = await api.expect(200, 'GET', `/api/bid-rounds/${fixture.storm.roundId}/journal/export`, {
@@ -111,9 +111,16 @@ async function verifyStormChain(api: Api, fixture: Fixture, accepted: number) {
   const dir = mkdtempSync(join(os.tmpdir(), 'budrunde-bench-chain-'));
   const file = join(dir, 'budkjede.json');
   writeFileSync(file, JSON.stringify(exported));
+  // Held to the server's key (decision 057): every link of the storm signed, and the head.
+  const keys = await api.expect(200, 'GET', '/.well-known/budrunde-chain-key.json');
+  const keyFile = join(dir, 'nokkel.json');
+  writeFileSync(keyFile, JSON.stringify(keys.body));
   let verified = false;
   try {
-    execFileSync('npm', ['run', '--silent', 'verify-journal', '--', file], { cwd: ROOT, stdio: 'ignore' });
+    execFileSync('npm', ['run', '--silent', 'verify-journal', '--', file, '--key', keyFile], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
     verified = true;
   } catch (error) {
     progress(`verify-journal failed on the stormed round: ${(error as Error).message.split('\n')[0]}`);

@@ -5,8 +5,9 @@ import type { ChainLink } from '../../../../shared/record/round-act';
 /**
  * 'Kjedens hode: nr. 12 · 3f2a9c0d…' and how to check it (decision 038). The hash is cut short on the
  * screen by CSS only: the whole of it is in the text, so selecting it copies all 64 digits, as does 'Kopier'.
+ * The server signs the head (decision 057); the key's id, cut short, says which key to check it with.
  */
-export function JournalChainHead({ head }: { head: ChainLink }) {
+export function JournalChainHead({ head }: { head: ChainLink & { signedHead?: { kid: string } } }) {
   return (
     <Stack gap={2}>
       {/* On a narrow screen 'Kopier' wraps under the head rather than run past the dialog's edge. */}
@@ -44,8 +45,14 @@ export function JournalChainHead({ head }: { head: ChainLink }) {
           )}
         </CopyButton>
       </Group>
-      <Text size="xs" c="dimmed">
-        Kontroller med npm run verify-journal og eksporten fra budjournalen.
+      {head.signedHead ? (
+        <Text size="xs">
+          Signert av Budrunde med nøkkel <Code>{head.signedHead.kid.slice(0, 12)}…</Code>
+        </Text>
+      ) : null}
+      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        Kontroller med npm run verify-journal, eksporten fra budjournalen og nøkkelen på
+        /.well-known/budrunde-chain-key.json.
       </Text>
     </Stack>
   );
