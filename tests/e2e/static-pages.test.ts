@@ -39,6 +39,30 @@ describe.skipIf(!chromiumAvailable())('static pages and 404', () => {
     });
   }
 
+  it('‘Slik fungerer det’ explains the answers, signing, viewings and the chain; the seller “trenger ikke” choose the highest', async () => {
+    const page = await openPage(browser);
+    await page.goto(`${server.baseUrl}/how-it-works`);
+    for (const section of [
+      'Avslag, motbud og aksept',
+      'Signering med passnøkkel',
+      'Visninger og 12-regelen',
+      'Budjournalens kjede: kontroller den selv',
+    ])
+      await page.getByRole('heading', { name: section }).waitFor();
+    expect(await page.getByText('kl. 12.00 første virkedag etter siste visning').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Kontroller budjournal' }).getAttribute('href')).toBe(
+      '/kontroller-budjournal',
+    );
+    for (const path of ['/how-it-works', '/vilkaar']) {
+      await page.goto(server.baseUrl + path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const text = await page.locator('main').innerText();
+      expect(text, path).toContain('trenger ikke å velge');
+      expect(text, path).not.toMatch(/må ikke velge/);
+    }
+    await page.close();
+  });
+
   it('an unknown page and a round that does not exist answer 404 with the 404 page, rendered on the server, and hydrate', async () => {
     const paths = [
       '/finnes-ikke',

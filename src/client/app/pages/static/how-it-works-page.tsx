@@ -1,6 +1,7 @@
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import { Link } from 'wouter';
 import { Section, StaticPage, SubSection } from '../../../components/static-page';
+import { HowItWorksRecord } from './how-it-works-record';
 
 export function HowItWorksPage() {
   return (
@@ -33,8 +34,9 @@ export function HowItWorksPage() {
             ingen legge inn flere bud.
           </List.Item>
           <List.Item>
-            <strong>Korteste budfrist</strong> – det tidligste tidspunktet akseptfristen på et bud kan settes
-            til. Det gir alle interessenter tid til å vurdere eiendommen, for eksempel etter siste visning.
+            <strong>Korteste akseptfrist</strong> – det tidligste tidspunktet akseptfristen på et bud kan
+            settes til. Det gir alle interessenter tid til å vurdere eiendommen, for eksempel etter siste
+            visning.
           </List.Item>
         </List>
       </Section>
@@ -50,7 +52,7 @@ export function HowItWorksPage() {
           </List.Item>
           <List.Item>
             <strong>Akseptfrist:</strong> hvor lenge du er bundet av budet. Den må være minst 30 minutter frem
-            i tid og kan ikke være før budrundens korteste budfrist.
+            i tid og kan ikke være før budrundens korteste akseptfrist.
           </List.Item>
         </List>
         <Text>
@@ -91,9 +93,9 @@ export function HowItWorksPage() {
       <Section title="Slik avsluttes en budrunde">
         <SubSection title="Selgeren aksepterer et bud">
           <Text>
-            Selgeren står fritt til å velge hvilket bud som skal aksepteres, og må ikke velge det høyeste.
-            Bare bud der akseptfristen ennå ikke har gått ut, kan aksepteres. Valget er bindende og kan ikke
-            angres. Budrunden stenges, og alle deltakere får beskjed på e-post.
+            Selgeren står fritt til å velge hvilket bud som skal aksepteres, og trenger ikke å velge det
+            høyeste. Bare bud der akseptfristen ennå ikke har gått ut, kan aksepteres. Valget er bindende og
+            kan ikke angres. Budrunden stenges, og alle deltakere får beskjed på e-post.
           </Text>
         </SubSection>
         <SubSection title="Selgeren lukker budrunden">
@@ -108,6 +110,8 @@ export function HowItWorksPage() {
           </Text>
         </SubSection>
       </Section>
+
+      <HowItWorksRecord />
 
       <Section title="Budjournal">
         <Text>

@@ -44,8 +44,8 @@ export function TermsPage() {
 
       <Section title="Selgerens valg av kjøper">
         <Text>
-          Selgeren står fritt til å akseptere hvilket bud som helst, eller ingen bud, og må ikke velge det
-          høyeste. En aksept binder bare hvis den blir gitt før budets akseptfrist er ute. Tidspunktet som
+          Selgeren står fritt til å akseptere hvilket bud som helst, eller ingen bud, og trenger ikke å velge
+          det høyeste. En aksept binder bare hvis den blir gitt før budets akseptfrist er ute. Tidspunktet som
           registreres av Budrundes server, avgjør. Når selgeren aksepterer et bud, er de andre budgiverne ikke
           lenger bundet av sine bud.
         </Text>
