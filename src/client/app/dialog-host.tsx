@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { LoadPart, lazyPart } from '../components/lazy-part';
+import { useCurrentUser } from '../features/auth/use-current-user';
+import { JOURNAL_PARAM } from '../features/journals/use-journal-from-address';
 import { useShownOnce } from '../lib/use-shown-once';
 import { onDialogEvent } from '../lib/window-events';
 
@@ -33,6 +35,15 @@ export function DialogHost() {
     [],
   );
   useEffect(() => onDialogEvent('openRegistration', () => setRegistrationOpen(true)), []);
+
+  // A mail's link to a journal, opened by a visitor: log in first, then land in that journal.
+  const { user, isLoading } = useCurrentUser();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (isLoading || user || !params.get(JOURNAL_PARAM)) return;
+    setReturnTo(`${location}?${params.toString()}`);
+    setLoginOpen(true);
+  }, [search, location, user, isLoading]);
 
   // GET /api/login redirects here: open the dialog and tidy the address bar.
   useEffect(() => {

@@ -23,7 +23,15 @@ export function LandingPage() {
             </Text>
             {!isAuthenticated ? (
               <Group>
-                <Button size="md" onClick={() => openDialog('openRegistration')}>
+                {/* At 320 px the label would be cut: it may wrap, in a button as tall as it needs. */}
+                <Button
+                  size="md"
+                  onClick={() => openDialog('openRegistration')}
+                  styles={{
+                    root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 8 },
+                    label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
+                  }}
+                >
                   Registrer deg som budgiver
                 </Button>
                 <Button size="md" variant="default" component={Link} href="/how-it-works">

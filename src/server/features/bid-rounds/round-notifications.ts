@@ -30,7 +30,8 @@ export async function queueRoundClosedNotifications(
   bids: BidWithBidder[],
   finalLink: ChainLink,
 ) {
-  const url = `${deps.env.APP_URL}/`;
+  // 'Se budjournalen' opens that round's journal (the home page reads the parameter).
+  const url = `${deps.env.APP_URL}/?budjournal=${round.id}`;
   const roundLink = roundUrl(deps, round.id);
   const winning = bids.find((b) => b.id === winningBidId);
   const byCounterOffer = reason === 'counter-offer';
@@ -75,7 +76,7 @@ export async function queueRoundClosedNotifications(
               roundLink,
               anchor,
             )
-          : winnerChosenOwnerMail(owner, round, winning.amount, roundLink, link, anchor),
+          : winnerChosenOwnerMail(owner, round, winning.amount, url, link, anchor),
       { roundId: round.id },
     );
   }

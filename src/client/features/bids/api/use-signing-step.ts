@@ -2,7 +2,14 @@ import { useCallback, useState } from 'react';
 import type { SignatureProof } from '../../../../shared/schemas/passkey';
 import type { SignatureOptions, SignatureOptionsInput } from '../../../../shared/schemas/signature';
 import { showToast } from '../../../lib/toast';
-import { fetchSigningOptions, type Signing, signingOf, usePublicConfig } from './use-act-signing';
+import {
+  failureReason,
+  fetchSigningOptions,
+  type Signing,
+  signingOf,
+  usePublicConfig,
+  withinTimeout,
+} from './use-act-signing';
 import { signWithPasskey } from './use-bid-signing';
 
 /**
@@ -37,13 +44,13 @@ export function useSigningStep() {
   async function prepare(act: SignatureOptionsInput): Promise<Signing | null> {
     setAsking(true);
     try {
-      const signing = signingOf(await fetchSigningOptions(act), config);
+      const signing = signingOf(await withinTimeout(fetchSigningOptions(act)), config);
       setStep(signing);
       return signing;
     } catch (error) {
       showToast({
         title: 'Kunne ikke hente teksten du skal signere',
-        message: error instanceof Error && error.message ? error.message : 'Prøv igjen',
+        message: failureReason(error),
         variant: 'destructive',
       });
       return null;

@@ -74,7 +74,9 @@ export function BidConfirmDialog(props: BidConfirmDialogProps) {
               Avbryt
             </Button>
             <Button
-              disabled={signing.state === 'loading' || signing.state === 'needs-passkey'}
+              disabled={
+                signing.state === 'loading' || signing.state === 'needs-passkey' || signing.state === 'failed'
+              }
               onClick={() => onConfirm(draft, signing.state === 'ready' ? signing.options : null)}
             >
               {signing.state === 'ready' ? 'Signer og bekreft bud' : 'Bekreft bud'}

@@ -105,7 +105,10 @@ export function CounterOfferAnswerDialog({ roundId, offer, answer, onClose }: Co
             color={accepting ? STATUS_COLORS.active : 'red.9'}
             onClick={() => void confirm()}
             loading={pending}
-            disabled={accepting && (signing.state === 'loading' || signing.state === 'needs-passkey')}
+            disabled={
+              accepting &&
+              (signing.state === 'loading' || signing.state === 'needs-passkey' || signing.state === 'failed')
+            }
           >
             {accepting ? (signing.state === 'ready' ? SIGN_LABEL : 'Aksepter motbudet') : 'Avslå motbudet'}
           </Button>

@@ -134,7 +134,12 @@ export function SelectWinnerDialog({ roundId, bid, bidderName, onClose }: Select
               color={STATUS_COLORS.active}
               onClick={() => void confirm()}
               loading={select.isPending || signingNow}
-              disabled={whole === null || signing.state === 'loading' || signing.state === 'needs-passkey'}
+              disabled={
+                whole === null ||
+                signing.state === 'loading' ||
+                signing.state === 'needs-passkey' ||
+                signing.state === 'failed'
+              }
             >
               {signing.state === 'ready' ? SIGN_LABEL : 'Bekreft vinner'}
             </Button>

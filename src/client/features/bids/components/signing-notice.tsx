@@ -1,4 +1,4 @@
-import { Button, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { Signing } from '../api/use-bid-signing';
 
 interface SigningNoticeProps {
@@ -26,6 +26,17 @@ export function SigningNotice(props: SigningNoticeProps) {
         <Loader size="xs" mr="xs" />
         Henter teksten du signerer …
       </Text>
+    );
+  if (signing.state === 'failed')
+    return (
+      <Alert color="red.9" variant="outline" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{signing.reason}</Text>
+          <Button variant="light" size="xs" onClick={signing.retry}>
+            Prøv igjen
+          </Button>
+        </Stack>
+      </Alert>
     );
   if (signing.state === 'ready')
     return (

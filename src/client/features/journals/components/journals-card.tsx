@@ -10,13 +10,14 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { ROUND_DELETED_TEXT } from '../../../../shared/rules/journal-acts';
 import type { JournalView } from '../../../../shared/schemas/journal';
 import { CollapsibleCard } from '../../../components/collapsible-card';
 import { closeReasonText, leadingEntry, useJournals } from '../api/use-journals';
+import { useJournalFromAddress } from '../use-journal-from-address';
 import { JournalDialog } from './journal-dialog';
 
 function bidSummary(journal: JournalView): string {
@@ -64,6 +65,11 @@ export function JournalsCard() {
   const journals = data ?? [];
   // Looked up on every render so the open dialog follows the live data.
   const selected = journals.find((j) => j.id === selectedId) ?? null;
+  const openJournal = useCallback((journalId: string) => {
+    setSelectedId(journalId);
+    setOpened(true);
+  }, []);
+  useJournalFromAddress(data, openJournal);
 
   let content: React.ReactNode;
   if (isPending) {
@@ -86,14 +92,7 @@ export function JournalsCard() {
       <ScrollArea.Autosize mah="16rem" type="auto" offsetScrollbars>
         <Stack gap="xs">
           {journals.map((journal) => (
-            <JournalItem
-              key={journal.id}
-              journal={journal}
-              onOpen={() => {
-                setSelectedId(journal.id);
-                setOpened(true);
-              }}
-            />
+            <JournalItem key={journal.id} journal={journal} onOpen={() => openJournal(journal.id)} />
           ))}
         </Stack>
       </ScrollArea.Autosize>

@@ -23,6 +23,8 @@ export function RoundViewings({ round }: { round: BidRoundView }) {
   const open = isOpenAt(round, now);
   const signsUp = Boolean(user) && !round.isOwner;
   const mine = useMySignups(round.id, signsUp && round.viewings.length > 0);
+  // A decided or ended round offers its viewings to no one; its owner and admins keep the lists.
+  if (!open && !canManage) return null;
   if (round.viewings.length === 0 && !(canManage && open)) return null;
   return (
     <Stack gap="xs" component="section" aria-labelledby={titleId} data-testid="round-viewings">

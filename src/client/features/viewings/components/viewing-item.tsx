@@ -50,7 +50,8 @@ export function ViewingItem({ roundId, viewing, now, open, canManage, signedUp }
           {viewing.note}
         </Text>
       ) : null}
-      {over ? null : (
+      {/* A decided or ended round offers no viewing: nothing to put in a calendar or sign up for. */}
+      {over || !open ? null : (
         <Group gap="sm" wrap="wrap">
           <Anchor
             size="sm"
