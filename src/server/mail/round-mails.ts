@@ -2,6 +2,7 @@ import { formatAmountInWords } from '../../shared/format/amount-in-words';
 import { formatLongDate } from '../../shared/format/date';
 import { formatMoney } from '../../shared/format/money';
 import type { SignedHead } from '../../shared/record/signed-head';
+import { bidPlanSentences, type PlanFinancing } from '../../shared/signing/statement-words';
 import { renderMail } from './layout';
 import type { Mail } from './mailer';
 
@@ -57,6 +58,9 @@ export interface BidReceipt {
   conditions: string | null;
   bidDeadline: Date;
   receivedAt: Date;
+  /** The plan and the wished takeover day ('YYYY-MM-DD'), when the bid gave them. */
+  financing: PlanFinancing | null;
+  takeoverDate: string | null;
   hasFinancingProof: boolean;
   /** The bid's link in the round's chain (decision 040), signed (decision 057): the bidder can find it in any export. */
   link: ChainLink | SignedHead | null;
@@ -72,6 +76,8 @@ export function bidReceiptMail(to: Person, round: MailRound, bid: BidReceipt, ur
       `Beløp: ${kr(bid.amount)} (${formatAmountInWords(bid.amount)})`,
       `Akseptfrist: ${formatLongDate(bid.bidDeadline)}`,
       `Forbehold: ${bid.conditions || 'Ingen'}`,
+      // The same sentences as the statement the bidder signed (decision 059); none when the bid gave neither.
+      ...[bidPlanSentences(bid.financing, bid.takeoverDate)].filter(Boolean),
       `Finansieringsbevis: ${bid.hasFinancingProof ? 'vedlagt' : 'ikke vedlagt'}`,
       `Mottatt: ${formatLongDate(bid.receivedAt)} (norsk tid, serverens klokke)`,
       `Bud-ID: ${bid.bidId}`,

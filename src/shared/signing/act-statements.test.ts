@@ -26,9 +26,28 @@ describe('the statements of the binding acts besides a bid', () => {
     expect(rejectionStatement({ ...facts, bidderLabel: 'Budgiver B', message: null })).toBe(
       `Jeg, Kari Selger, avslår budet på ${AMOUNT} fra Budgiver B ${PLACE} Melding: ingen.`,
     );
-    expect(rejectionStatement({ ...facts, bidderLabel: 'Budgiver B', message: 'For lavt.' })).toContain(
-      'Melding: «For lavt.».',
+    expect(rejectionStatement({ ...facts, bidderLabel: 'Budgiver B', message: 'For lavt' })).toMatch(
+      /Melding: «For lavt»\.$/,
     );
+  });
+
+  it('ends a message or conditions that end their own sentence with no second full stop', () => {
+    expect(rejectionStatement({ ...facts, bidderLabel: 'Budgiver B', message: 'For lavt.' })).toMatch(
+      /Melding: «For lavt\.»$/,
+    );
+    expect(rejectionStatement({ ...facts, bidderLabel: 'Budgiver B', message: 'Hvorfor så lavt?' })).toMatch(
+      /«Hvorfor så lavt\?»$/,
+    );
+    const offer = counterOfferStatement({
+      ...facts,
+      bidderLabel: 'Budgiver A',
+      deadline: new Date('2026-11-25T19:00:00Z'),
+      conditions: 'Forbehold om finansiering.',
+    });
+    expect(offer).toMatch(/ Forbehold: Forbehold om finansiering\.$/);
+    const acceptance = acceptanceStatement({ ...facts, conditions: 'Forbehold om finansiering.' });
+    expect(acceptance).toMatch(/ Forbehold: Forbehold om finansiering\.$/);
+    for (const text of [offer, acceptance]) expect(text).not.toContain('..');
   });
 
   it('says the owner offers an amount until a deadline on terms', () => {

@@ -1,6 +1,6 @@
 import { formatAmountInWords } from '../format/amount-in-words';
 import { formatLongDate } from '../format/date';
-import { formatMoney } from '../format/money';
+import { endSentence, plainKroner } from './statement-words';
 
 // The words a party signs for the binding acts besides a bid (decision 041); the server
 // fills them in from the round, the bid or counter-offer, and the signer. Plain spaces, as in bidStatement,
@@ -16,7 +16,7 @@ export interface ActFacts {
 
 /** '5 250 000 kr (fem millioner to hundre og femti tusen kroner)'. */
 function amountText(amount: number): string {
-  return `${formatMoney(amount).replace(/\u00a0/g, ' ')} (${formatAmountInWords(amount)})`;
+  return `${plainKroner(amount)} (${formatAmountInWords(amount)})`;
 }
 
 const property = (f: ActFacts) => `${f.propertyTitle}, ${f.propertyAddress}`;
@@ -26,13 +26,19 @@ export function winnerStatement(f: ActFacts & { bidderLabel: string }): string {
   return `Jeg, ${f.signerName}, aksepterer budet på ${amountText(f.amount)} fra ${f.bidderLabel} for ${property(f)}.`;
 }
 
-/** 'Avslå': 'Jeg, …, avslår budet på … fra Budgiver A for …. Melding: «…».' (or 'Melding: ingen.') */
+/**
+ * 'Avslå': 'Jeg, …, avslår budet på … fra Budgiver A for …. Melding: «…».' (or 'Melding: ingen.'); a message
+ * that ends its own sentence ('«Takk for budet.»') gets no second full stop (decision 059).
+ */
 export function rejectionStatement(f: ActFacts & { bidderLabel: string; message: string | null }): string {
   return (
     `Jeg, ${f.signerName}, avslår budet på ${amountText(f.amount)} fra ${f.bidderLabel} for ${property(f)}. ` +
-    `Melding: ${f.message === null ? 'ingen' : `«${f.message}»`}.`
+    endSentence(`Melding: ${f.message ? `«${f.message}»` : 'ingen'}`)
   );
 }
+
+/** 'Forbehold: ingen.', or the conditions ended by one full stop, never two (decision 059). */
+const conditionsSentence = (conditions: string | null) => endSentence(`Forbehold: ${conditions || 'ingen'}`);
 
 /** 'Gi motbud': 'Jeg, …, gir Budgiver A et motbud på … for …. Fristen er …. Forbehold: ingen.' */
 export function counterOfferStatement(
@@ -40,7 +46,7 @@ export function counterOfferStatement(
 ): string {
   return (
     `Jeg, ${f.signerName}, gir ${f.bidderLabel} et motbud på ${amountText(f.amount)} for ${property(f)}. ` +
-    `Fristen er ${formatLongDate(f.deadline)}. Forbehold: ${f.conditions ?? 'ingen'}.`
+    `Fristen er ${formatLongDate(f.deadline)}. ${conditionsSentence(f.conditions)}`
   );
 }
 
@@ -48,6 +54,6 @@ export function counterOfferStatement(
 export function acceptanceStatement(f: ActFacts & { conditions: string | null }): string {
   return (
     `Jeg, ${f.signerName}, aksepterer selgerens motbud på ${amountText(f.amount)} for ${property(f)}. ` +
-    `Forbehold: ${f.conditions ?? 'ingen'}.`
+    conditionsSentence(f.conditions)
   );
 }

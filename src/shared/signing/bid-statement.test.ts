@@ -29,4 +29,40 @@ describe('the statement a bidder signs', () => {
     expect(text).toContain('Forbehold: Salg av egen bolig.');
     expect(text).toContain('Akseptfrist: 1. juli 2026 kl. 12:00.');
   });
+
+  const base = {
+    bidderName: 'Ola Nordmann',
+    amount: 7_500_000,
+    propertyTitle: 'Hus',
+    propertyAddress: 'Veien 1, Oslo',
+    bidDeadline: new Date('2026-11-25T19:00:00Z'),
+    conditions: 'Forbehold om finansiering.',
+  };
+
+  it('holds the whole bid: the financing plan and the takeover day, after one full stop', () => {
+    const text = bidStatement({
+      ...base,
+      financing: { equity: 1_500_000, loan: 6_000_000, lender: 'DNB' },
+      takeoverDate: '2027-01-15',
+    });
+    expect(text).toBe(
+      'Jeg, Ola Nordmann, byr 7 500 000 kr (sju millioner fem hundre tusen kroner) for Hus, Veien 1, Oslo. ' +
+        'Akseptfrist: 25. november 2026 kl. 20:00. Forbehold: Forbehold om finansiering. ' +
+        'Finansiering: egenkapital 1 500 000 kr, lån 6 000 000 kr i DNB. Ønsket overtakelse: 15. januar 2027.',
+    );
+    expect(text).not.toContain('..');
+  });
+
+  it('names no lender without one, and leaves out what the bid does not give', () => {
+    const noLender = bidStatement({
+      ...base,
+      financing: { equity: 1_500_000, loan: 6_000_000, lender: null },
+    });
+    expect(noLender).toMatch(/Finansiering: egenkapital 1 500 000 kr, lån 6 000 000 kr\.$/);
+    expect(noLender).not.toContain('Ønsket overtakelse');
+    const dayOnly = bidStatement({ ...base, financing: null, takeoverDate: '2027-03-01' });
+    expect(dayOnly).toMatch(/Forbehold om finansiering\. Ønsket overtakelse: 1\. mars 2027\.$/);
+    expect(dayOnly).not.toContain('Finansiering:');
+    expect(bidStatement(base)).toMatch(/Forbehold: Forbehold om finansiering\.$/);
+  });
 });

@@ -1,6 +1,6 @@
 import { formatAmountInWords } from '../format/amount-in-words';
 import { formatLongDate } from '../format/date';
-import { formatMoney } from '../format/money';
+import { bidPlanSentences, endSentence, type PlanFinancing, plainKroner } from './statement-words';
 
 /** What the statement of a bid says (decision 039); the server fills it in from the round and the bidder. */
 export interface BidStatementFacts {
@@ -10,17 +10,24 @@ export interface BidStatementFacts {
   propertyAddress: string;
   bidDeadline: Date;
   conditions: string | null;
+  /** The financing plan and the wished takeover day ('YYYY-MM-DD'), when the bid gives them (decision 059). */
+  financing?: PlanFinancing | null;
+  takeoverDate?: string | null;
 }
 
 /**
  * The words a bidder signs: 'Jeg, Ola Nordmann, byr 5 250 000 kr (fem millioner to hundre og femti tusen
  * kroner) for Lys 3-roms, Thorvald Meyers gate 10, 0555 Oslo. Akseptfrist: 25. november 2026 kl. 20:00.
- * Forbehold: ingen.' Plain spaces, so the text is the same wherever it is shown or stored.
+ * Forbehold: ingen.', then the whole bid's plan when given (decision 059): 'Finansiering: egenkapital
+ * 1 500 000 kr, lån 6 000 000 kr i DNB. Ønsket overtakelse: 15. januar 2027.' Plain spaces, so the text is
+ * the same wherever it is shown or stored.
  */
 export function bidStatement(f: BidStatementFacts): string {
-  const amount = formatMoney(f.amount).replace(/\u00a0/g, ' ');
+  const plan = bidPlanSentences(f.financing, f.takeoverDate);
   return (
-    `Jeg, ${f.bidderName}, byr ${amount} (${formatAmountInWords(f.amount)}) for ${f.propertyTitle}, ` +
-    `${f.propertyAddress}. Akseptfrist: ${formatLongDate(f.bidDeadline)}. Forbehold: ${f.conditions ?? 'ingen'}.`
+    `Jeg, ${f.bidderName}, byr ${plainKroner(f.amount)} (${formatAmountInWords(f.amount)}) for ${f.propertyTitle}, ` +
+    `${f.propertyAddress}. Akseptfrist: ${formatLongDate(f.bidDeadline)}. ` +
+    endSentence(`Forbehold: ${f.conditions || 'ingen'}`) +
+    (plan ? ` ${plan}` : '')
   );
 }

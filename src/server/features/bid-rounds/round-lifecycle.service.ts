@@ -152,6 +152,8 @@ export async function selectWinner(
     if (!account || account.deletedAt) {
       throw new Conflict('Budgiveren har slettet kontoen sin. Budet kan ikke velges som vinner.');
     }
+    // Stored before the close writes the journals, so that they show the choice as signed (decision 059).
+    await storeActSignature(tx, signed, bid.id);
     const { bids, link } = await endRound(
       tx,
       deps,
@@ -161,7 +163,6 @@ export async function selectWinner(
       bid.id,
       chainSignatureOf(signed),
     );
-    await storeActSignature(tx, signed, bid.id);
     await recordIfActingAsAdmin(
       tx,
       viewer,

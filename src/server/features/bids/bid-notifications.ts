@@ -9,6 +9,7 @@ import { findAccount } from '../accounts/accounts.service';
 import { signedLinkOfBid } from '../round-chain/round-chain.service';
 import { scheduleLapseNotice } from './bid-lapse';
 import { queueNewBidNotices, roundUrl } from './bid-notices';
+import { bidPlan } from './bid-views';
 import { claimBidForNotifying } from './bids.repository';
 
 export const BID_PLACED_JOB = 'bid:placed';
@@ -23,6 +24,10 @@ interface NewBid {
     bidDeadline: Date;
     createdAt: Date;
     financingProof: string | null;
+    financingEquity: number | null;
+    financingLoan: number | null;
+    financingLender: string | null;
+    takeoverDate: string | null;
   };
 }
 
@@ -85,6 +90,7 @@ export async function queueNewBidNotifications(tx: DbOrTx, deps: AppDeps, { roun
         conditions: bid.conditions,
         bidDeadline: bid.bidDeadline,
         receivedAt: bid.createdAt,
+        ...bidPlan(bid),
         hasFinancingProof: bid.financingProof !== null,
         link: await signedLinkOfBid(tx, deps, bid.id),
       },

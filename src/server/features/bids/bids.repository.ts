@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { biddingEnded, highestLiveBid } from '../../db/live-bids';
 import { bidRounds, bids, properties, users } from '../../db/schema';
+import { actIsSigned, bidIsSigned } from '../../db/signed-acts';
 
 export type { BidState } from './bid-state';
 
@@ -28,15 +29,16 @@ export async function lockBidder(tx: DbOrTx, userId: string) {
   return row ?? null;
 }
 
-/** A bid's plan and takeover date, as bid-views.ts bidPlan turns them into a view, and its signature's mark. */
+/** A bid's plan and takeover date, as bid-views.ts bidPlan turns them into a view, and its signatures' marks. */
 const planColumns = {
   financingEquity: bids.financingEquity,
   financingLoan: bids.financingLoan,
   financingLender: bids.financingLender,
   takeoverDate: bids.takeoverDate,
-  isSigned: sql<boolean>`exists (select 1 from bid_signatures s where s.bid_id = ${bids.id})`.mapWith(
-    Boolean,
-  ),
+  isSigned: bidIsSigned(bids.id),
+  // The seller's signed answers to the bid, for the journal's acts (decision 059).
+  isRejectionSigned: actIsSigned('reject', bids.id),
+  isWinnerSigned: actIsSigned('winner', bids.id),
 };
 
 /**
@@ -172,6 +174,10 @@ export async function claimBidForNotifying(tx: DbOrTx, bidId: string) {
       bidDeadline: bids.bidDeadline,
       createdAt: bids.createdAt,
       financingProof: bids.financingProof,
+      financingEquity: bids.financingEquity,
+      financingLoan: bids.financingLoan,
+      financingLender: bids.financingLender,
+      takeoverDate: bids.takeoverDate,
     });
   if (!bid) return null;
   // Read, not locked: the round's row lock belongs to the bids that are coming in meanwhile.

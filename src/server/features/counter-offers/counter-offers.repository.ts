@@ -3,6 +3,7 @@ import type { CounterOfferStatus } from '../../../shared/rules/counter-offers';
 import type { DbOrTx } from '../../db/client';
 import { counterOffers } from '../../db/counter-offer-schema';
 import { bidRounds, bids, properties, users } from '../../db/schema';
+import { actIsSigned } from '../../db/signed-acts';
 
 /** The columns every reader of a counter-offer needs, with its bid's amount and its recipient. */
 const columns = {
@@ -18,6 +19,9 @@ const columns = {
   createdAt: counterOffers.createdAt,
   answeredAt: counterOffers.answeredAt,
   acceptedBidId: counterOffers.acceptedBidId,
+  // The owner signed the offer, the recipient its acceptance (decisions 041, 059).
+  isSigned: actIsSigned('counter-offer', counterOffers.id),
+  isAcceptanceSigned: actIsSigned('accept-counter-offer', counterOffers.id),
   recipient: {
     firstName: users.firstName,
     lastName: users.lastName,

@@ -196,9 +196,10 @@ export async function acceptCounterOffer(
     const { offer, round, now } = await lockOpenCounterOffer(tx, viewer, id, 'recipient');
     const account = await lockBidderAccount(tx, viewer.id);
     if (!account || account.deletedAt) throw new Conflict('Kontoen din er slettet');
-    const accepted = await acceptCounterOfferUnderLock(tx, deps, round, offer, now, chainSignatureOf(signed));
+    // Stored before the acceptance closes the round, so that the journals it writes see the bid it places
+    // as signed (decision 059); a refusal below rolls the row back with the act.
     await storeActSignature(tx, signed, offer.id);
-    return accepted;
+    return acceptCounterOfferUnderLock(tx, deps, round, offer, now, chainSignatureOf(signed));
   });
   return {
     message: 'Motbudet er akseptert. Handelen er bindende for begge parter.',

@@ -11,17 +11,35 @@ import type { JournalAct, JournalEntry } from '../../../shared/schemas/journal';
 // admin's round view all build their acts here, from what the reader may already see (the entries and the
 // counter-offers of their copy), so they cannot disagree and no act names more than its sources do.
 
+/**
+ * Which of a bid's acts were signed with a passkey (decision 059): the bid itself (or the acceptance that
+ * placed it), the seller's rejection of it, and the seller's choice of it as the winner. Journals written
+ * before a mark existed lack it, and read as unsigned.
+ */
+export interface EntrySignatures {
+  isSigned?: boolean;
+  isRejectionSigned?: boolean;
+  isWinnerSigned?: boolean;
+}
+
 /** What an act needs of a bid: the journal's entry (stored or as read; older ones lack the rejection). */
 export type ActEntry = Pick<
   JournalEntry,
   'bidderName' | 'amount' | 'conditions' | 'bidDeadline' | 'createdAt' | 'isWinner'
-> & { rejectedAt?: string | null; rejectionMessage?: string | null };
+> & { rejectedAt?: string | null; rejectionMessage?: string | null } & EntrySignatures;
+
+/** Whether the seller signed a counter-offer, and its recipient the acceptance (decision 059). */
+export interface CounterOfferSignatures {
+  isSigned?: boolean;
+  isAcceptanceSigned?: boolean;
+}
 
 /** What an act needs of a counter-offer: its view as the reader may see it. */
 export type ActCounterOffer = Pick<
   CounterOfferView,
   'recipientLabel' | 'amount' | 'deadline' | 'conditions' | 'status' | 'createdAt' | 'answeredAt'
->;
+> &
+  CounterOfferSignatures;
 
 /** How and when the round ended; null while it is open. */
 export interface ActClose {
@@ -68,6 +86,7 @@ const act = (fields: Partial<JournalAct> & Pick<JournalAct, 'at' | 'kind'>): Jou
   deadline: null,
   conditions: null,
   message: null,
+  isSigned: null,
   ...fields,
 });
 
@@ -94,13 +113,15 @@ function counterOfferActs(offers: ActCounterOffer[], close: ActClose | null): Re
       conditions: offer.conditions,
     };
     const made: RecordedAct<never> = {
-      act: act({ at: offer.createdAt, kind: 'Motbud', ...about }),
+      act: act({ at: offer.createdAt, kind: 'Motbud', ...about, isSigned: offer.isSigned === true }),
       entry: null,
       counterOffer: offer,
     };
     if (offer.status === 'open' || !offer.answeredAt) return [made];
     const message = withdrawalReason(offer, offers, close);
-    const ended = act({ at: offer.answeredAt, kind: OUTCOME[offer.status], ...about, message });
+    // Of a counter-offer's ends only the acceptance binds, and so only it is signed (decision 041).
+    const isSigned = offer.status === 'accepted' ? offer.isAcceptanceSigned === true : null;
+    const ended = act({ at: offer.answeredAt, kind: OUTCOME[offer.status], ...about, message, isSigned });
     return [made, { act: ended, entry: null, counterOffer: offer }];
   });
 }
@@ -128,6 +149,7 @@ export function recordActs<E extends ActEntry>(
           amount: e.amount,
           deadline: e.bidDeadline,
           conditions: e.conditions,
+          isSigned: e.isSigned === true,
         }),
         entry: e,
         counterOffer: null,
@@ -140,13 +162,20 @@ export function recordActs<E extends ActEntry>(
           party,
           amount: e.amount,
           message: e.rejectionMessage ?? null,
+          isSigned: e.isRejectionSigned === true,
         }),
         entry: e,
         counterOffer: null,
       });
     if (e.isWinner && close?.closeReason === 'winner')
       acts.push({
-        act: act({ at: close.closedAt, kind: 'Vinner valgt', party, amount: e.amount }),
+        act: act({
+          at: close.closedAt,
+          kind: 'Vinner valgt',
+          party,
+          amount: e.amount,
+          isSigned: e.isWinnerSigned === true,
+        }),
         entry: e,
         counterOffer: null,
       });
@@ -177,15 +206,13 @@ export function recordActs<E extends ActEntry>(
 }
 
 /**
- * Whether a bid act was signed with a passkey (decision 039): true or false on a 'Bud', null on every other
- * act, which nothing signs yet (decision 038). An entry without the flag (a journal written before
- * signing existed) reads as unsigned, as the JSON does.
+ * Whether an act was signed with a passkey (decisions 039, 041, 059): true or false on every binding act (a
+ * bid, a rejection, a counter-offer, its acceptance, the winner's choice), null on the acts nothing signs (a
+ * counter-offer declined, withdrawn or lapsed, the close, the deletion). A journal written before a mark
+ * existed reads as unsigned.
  */
-export function actSigned<E extends ActEntry & { isSigned?: boolean }>({
-  act,
-  entry,
-}: RecordedAct<E>): boolean | null {
-  return entry && act.kind === 'Bud' ? entry.isSigned === true : null;
+export function actSigned<E extends ActEntry>({ act }: RecordedAct<E>): boolean | null {
+  return act.isSigned;
 }
 
 /** Every act of a round in time order, as the reader of these entries and counter-offers may see them. */

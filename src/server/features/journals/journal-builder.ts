@@ -13,7 +13,12 @@ import {
   pseudonymsByBidder,
 } from '../bids/bid-views';
 import { type CounterOfferRow, toCounterOfferViews } from '../counter-offers/counter-offer-views';
-import { type ActClose, journalActs } from './journal-acts';
+import {
+  type ActClose,
+  type CounterOfferSignatures,
+  type EntrySignatures,
+  journalActs,
+} from './journal-acts';
 
 /** What a bid_journals row holds. Entries keep the bidder's id so a deleted account can be scrubbed later. */
 export interface StoredJournal {
@@ -47,7 +52,8 @@ export interface StoredChange {
   newValue?: RoundChangeValue;
 }
 
-export type StoredCounterOffer = CounterOfferView & { subjectId: string };
+/** A counter-offer as stored, with whether it and its acceptance were signed (absent in older journals). */
+export type StoredCounterOffer = CounterOfferView & { subjectId: string } & CounterOfferSignatures;
 
 /**
  * An entry as stored: 'Utløpt' and 'Avslått' are worked out on reading. The plan, and the rejection's time
@@ -62,7 +68,7 @@ type StoredEntry = Omit<
     subjectId: string;
     rejectedAt?: string | null;
     rejectionMessage?: string | null;
-  };
+  } & Pick<EntrySignatures, 'isRejectionSigned' | 'isWinnerSigned'>;
 
 export interface JournalRound {
   closedAt: Date;
@@ -118,7 +124,10 @@ export function journalEntriesOf(
         rejectedAt: b.rejectedAt?.toISOString() ?? null,
         // The seller's words with a rejection: for the owner's copy and the rejected bidder's own.
         rejectionMessage: isOwnerCopy || own ? b.rejectionMessage : null,
+        // A bid placed by a signed acceptance counts as signed (decision 059), as do the seller's signed answers.
         isSigned: b.isSigned,
+        isRejectionSigned: b.isRejectionSigned,
+        isWinnerSigned: b.isWinnerSigned,
       };
     });
 }
@@ -132,7 +141,12 @@ export function journalCounterOffersOf(
   now: Date,
 ): StoredCounterOffer[] {
   return toCounterOfferViews(rows, bidsInOrder, { viewerId: readerId, seesRecipients: isOwnerCopy, now }).map(
-    (view, i) => ({ ...view, subjectId: rows[i]?.recipientId ?? '' }),
+    (view, i) => ({
+      ...view,
+      subjectId: rows[i]?.recipientId ?? '',
+      isSigned: rows[i]?.isSigned ?? false,
+      isAcceptanceSigned: rows[i]?.isAcceptanceSigned ?? false,
+    }),
   );
 }
 
@@ -212,6 +226,16 @@ export function scrubJournal(journal: StoredJournal, userId: string): StoredJour
  * reading, so journals written before the marks existed show them too.
  */
 export function toJournalEntries(journal: StoredJournal): JournalEntry[] {
+  return toRecordEntries(journal).map(
+    ({ isRejectionSigned: _rejection, isWinnerSigned: _winner, ...entry }) => entry,
+  );
+}
+
+/**
+ * The entries as the record's builders read them: toJournalEntries' view with whether the seller signed
+ * their rejection and their choice of the bid (decision 059), which the acts show and the entry does not.
+ */
+export function toRecordEntries(journal: StoredJournal): (JournalEntry & EntrySignatures)[] {
   const endedAt = new Date(journal.biddingEndedAt ?? journal.closedAt);
   return journal.entries.map(({ subjectId: _subject, rejectedAt, rejectionMessage, ...entry }) => ({
     ...entry,
@@ -224,6 +248,8 @@ export function toJournalEntries(journal: StoredJournal): JournalEntry[] {
     rejectionMessage: rejectionMessage ?? null,
     // Journals written before signing existed (decision 039) read as unsigned.
     isSigned: entry.isSigned ?? false,
+    isRejectionSigned: entry.isRejectionSigned ?? false,
+    isWinnerSigned: entry.isWinnerSigned ?? false,
   }));
 }
 

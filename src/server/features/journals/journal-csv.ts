@@ -39,8 +39,8 @@ const HEADERS = [
   'Lån (kr)',
   'Långiver',
   'Ønsket overtakelse',
-  // Decision 039: 'Ja' or 'Nei' on a bid's row, whether the bidder signed it with a passkey; empty
-  // on acts nothing signs. Last, so every column before it keeps its place (decisions 034, 036).
+  // Decisions 039 and 059: 'Ja' or 'Nei' on a binding act's row (a bid, a rejection, a counter-offer, its
+  // acceptance, the winner's choice), whether its party signed it with a passkey; empty on acts nothing signs. Last, so every column before it keeps its place (decisions 034, 036).
   'Signert',
 ];
 

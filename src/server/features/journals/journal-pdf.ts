@@ -48,7 +48,7 @@ type Doc = PDFKit.PDFDocument;
 const MARGIN = 50;
 const FOOTER_GAP = 28;
 
-/** The 'Signert' column: 'Ja' or 'Nei' for a bid, '–' for an act nothing signs; the legend says so. */
+/** The 'Signert' column: 'Ja' or 'Nei' for a binding act, '–' for an act nothing signs; the legend says so. */
 const signedCell = (signed: boolean | null | undefined): string =>
   signed === true ? 'Ja' : signed === false ? 'Nei' : NONE;
 
@@ -104,9 +104,19 @@ const BID_COLUMNS: Column[] = [
   SIGNED_COLUMN,
 ];
 
+// What is signed today (decisions 039, 041, 059): a bid placed by accepting a counter-offer is signed by the
+// signed acceptance, so the legend says so rather than leave a reader to wonder at its 'Ja'.
 const SIGNED_LEGEND =
-  'Signert: «Ja» betyr at budgiveren signerte budet med passnøkkel (Signert med passnøkkel), ' +
-  '«Nei» at budet ikke ble signert (Ikke signert).';
+  'Signert: «Ja» betyr at budgiveren signerte budet med passnøkkel (Signert med passnøkkel); et bud som ' +
+  'kom av et akseptert motbud, er signert når aksepten ble signert. «Nei» betyr at budet ikke ble signert ' +
+  '(Ikke signert).';
+
+const ACTS_LEGEND =
+  'Alle tidspunkter er norsk tid. Mottatt er tidspunktet serveren tok imot budet. ' +
+  'Hendelsene står i den rekkefølgen de skjedde. ' +
+  'I kolonnen Signert gjelder «Ja» og «Nei» de bindende handlingene, som parten signerer med passnøkkel: ' +
+  'bud, avslag, motbud, aksept av motbud og valg av vinner. Et motbud som blir avslått, trukket eller går ' +
+  'ut, og lukkingen av budrunden, signeres ikke og står med «–».';
 
 function bids(doc: Doc, journal: PdfJournal): void {
   heading(doc, `Bud (${journal.entries.length})`);
@@ -166,15 +176,7 @@ function acts(doc: Doc, journal: PdfJournal): void {
     ],
   }));
   drawTable(doc, ACT_COLUMNS, rows);
-  doc
-    .moveDown(0.6)
-    .font(FONT)
-    .fontSize(TABLE_SIZE)
-    .text(
-      'Alle tidspunkter er norsk tid. Mottatt er tidspunktet serveren tok imot budet. ' +
-        'Hendelsene står i den rekkefølgen de skjedde. ' +
-        'I kolonnen Signert gjelder «Ja» og «Nei» bud; andre hendelser signeres ikke og står med «–».',
-    );
+  doc.moveDown(0.6).font(FONT).fontSize(TABLE_SIZE).text(ACTS_LEGEND);
 }
 
 const CHANGE_COLUMNS: Column[] = [

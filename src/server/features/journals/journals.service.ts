@@ -17,6 +17,7 @@ import {
   toJournalActs,
   toJournalChanges,
   toJournalEntries,
+  toRecordEntries,
 } from './journal-builder';
 import { journalToCsv } from './journal-csv';
 import { actState, journalToPdf, type PdfOptions } from './journal-pdf';
@@ -107,7 +108,7 @@ export async function exportJournalCsv(deps: AppDeps, viewer: Viewer, roundId: s
   return {
     filename: journalFileName(journal.journalData, roundId, 'csv'),
     csv: journalToCsv(
-      toJournalEntries(journal.journalData),
+      toRecordEntries(journal.journalData),
       journal.journalData.counterOffers ?? [],
       // A deleted round's journal ends with a row saying so (decision 042).
       closeOf(journal.journalData, journal.roundDeletedAt),
@@ -132,7 +133,7 @@ export async function exportJournalPdf(
     viewer.isAdmin && !own?.journalData.isOwnerCopy ? ((await findOwnerCopy(deps.db, roundId)) ?? own) : own;
   if (!journal) throw new NotFound('Fant ingen budjournal for denne budrunden');
   const data = journal.journalData;
-  const entries = toJournalEntries(data);
+  const entries = toRecordEntries(data);
   const pdf = await journalToPdf(
     {
       isOwnerCopy: data.isOwnerCopy,

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
 import { formatShortDateTime } from '../../../shared/format/date';
 import type { JournalView } from '../../../shared/schemas/journal';
 
-// Decisions 038 and 039: the PDF marks every bid 'Ja' or 'Nei' in a 'Signert'
+// Decisions 038, 039 and 059: the PDF marks every bid 'Ja' or 'Nei' in a 'Signert'
 // column, with a legend in words, and the CSV has 'Signert' as its last column: 'Ja'/'Nei' on a bid's row,
 // empty on the acts nothing signs.
 
@@ -69,8 +69,9 @@ describe('signed and unsigned bids in the budjournal', () => {
       new RegExp(`Ola Hansen 4 200 000 kr Høyeste bud – \\S+ \\S+ ${received(4_200_000)} Nei`),
     );
     expect(text).toContain(
-      'Signert: «Ja» betyr at budgiveren signerte budet med passnøkkel (Signert med passnøkkel), ' +
-        '«Nei» at budet ikke ble signert (Ikke signert).',
+      'Signert: «Ja» betyr at budgiveren signerte budet med passnøkkel (Signert med passnøkkel); et bud som ' +
+        'kom av et akseptert motbud, er signert når aksepten ble signert. «Nei» betyr at budet ikke ble signert ' +
+        '(Ikke signert).',
     );
     // The record of acts: the same marks on the bids, '–' on the close, which nothing signs.
     expect(text).toContain('Tidspunkt Hendelse Part Beløp Status Detaljer Signert');
@@ -82,7 +83,9 @@ describe('signed and unsigned bids in the budjournal', () => {
     );
     expect(text).toMatch(/Budrunden lukket – – – Lukket av selger eller administrator –/);
     expect(text).toContain(
-      'I kolonnen Signert gjelder «Ja» og «Nei» bud; andre hendelser signeres ikke og står med «–».',
+      'I kolonnen Signert gjelder «Ja» og «Nei» de bindende handlingene, som parten signerer med passnøkkel: ' +
+        'bud, avslag, motbud, aksept av motbud og valg av vinner. Et motbud som blir avslått, trukket eller går ' +
+        'ut, og lukkingen av budrunden, signeres ikke og står med «–».',
     );
   });
 

@@ -82,6 +82,7 @@ const act = (i: number): JournalAct => ({
   deadline: null,
   conditions: i % 5 === 0 ? 'Forbehold om salg av egen bolig og finansiering i banken' : null,
   message: null,
+  isSigned: false,
 });
 
 const manyActs = (count: number): PdfJournal => ({

@@ -14,5 +14,8 @@ export async function bidStatementFor(db: DbOrTx, bidderId: string, bid: BidAct)
     propertyAddress: facts.address,
     bidDeadline: bid.bidDeadline,
     conditions: bid.conditions ?? null,
+    // The whole bid is in the words signed, as it is in the canonical act (decision 059).
+    financing: bid.financing ?? null,
+    takeoverDate: bid.takeoverDate ?? null,
   });
 }

@@ -128,7 +128,7 @@ describe('every binding act signed with a passkey', () => {
     const rejectOptions = await h.optionsFor(s.owner.cookie, rejection);
     expect(rejectOptions.statement).toBe(
       'Jeg, Selma Test, avslår budet på 5 250 000 kr (fem millioner to hundre og femti tusen kroner) fra ' +
-        `Budgiver B ${PLACE} Melding: «Vi venter på flere bud.».`,
+        `Budgiver B ${PLACE} Melding: «Vi venter på flere bud.»`,
     );
     const rejected = await h.performSigned(s.owner.cookie, s.ownerKey, rejection);
     expect(rejected.statusCode, rejected.body).toBe(200);

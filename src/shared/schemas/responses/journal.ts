@@ -75,6 +75,11 @@ export const journalActSchema = z
      * counter-offer ended without an answer, or how the round ended.
      */
     message: z.string().nullable(),
+    /**
+     * Signed with a passkey by its party (decision 059): true or false on a binding act ('Bud', 'Avslag',
+     * 'Motbud', 'Motbud akseptert', 'Vinner valgt'), null on an act nothing signs.
+     */
+    isSigned: z.boolean().nullable(),
   })
   .meta({ id: 'Budjournalhendelse' });
 

@@ -35,6 +35,10 @@ function ActDetails({ act }: { act: JournalAct }) {
           {act.kind === 'Avslag' ? `Melding fra selgeren: ${act.message}` : act.message}
         </Text>
       ) : null}
+      {/* Every binding act says whether its party signed it (decision 059); the others sign nothing. */}
+      {act.isSigned !== null ? (
+        <Text size="sm">Signatur: {act.isSigned ? 'Signert med passnøkkel' : 'Ikke signert'}</Text>
+      ) : null}
     </>
   );
 }
