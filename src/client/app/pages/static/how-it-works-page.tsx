@@ -33,8 +33,9 @@ export function HowItWorksPage() {
             ingen legge inn flere bud.
           </List.Item>
           <List.Item>
-            <strong>Korteste budfrist</strong> – det tidligste tidspunktet akseptfristen på et bud kan settes
-            til. Det gir alle interessenter tid til å vurdere eiendommen, for eksempel etter siste visning.
+            <strong>Korteste akseptfrist</strong> – det tidligste tidspunktet akseptfristen på et bud kan
+            settes til. Det gir alle interessenter tid til å vurdere eiendommen, for eksempel etter siste
+            visning.
           </List.Item>
         </List>
       </Section>
@@ -50,7 +51,7 @@ export function HowItWorksPage() {
           </List.Item>
           <List.Item>
             <strong>Akseptfrist:</strong> hvor lenge du er bundet av budet. Den må være minst 30 minutter frem
-            i tid og kan ikke være før budrundens korteste budfrist.
+            i tid og kan ikke være før budrundens korteste akseptfrist.
           </List.Item>
         </List>
         <Text>
