@@ -80,7 +80,7 @@ describe.skipIf(!chromiumAvailable())('a bid signed with a passkey', () => {
     const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
     await logIn(page, baseUrl, 'selger@example.no', PASSWORD);
     await page.goto(roundUrl);
-    await page.getByRole('button', { name: 'Vis detaljer' }).click({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Vis budgiverdetaljer' }).click({ timeout: 15_000 });
     const row = page.getByTestId('bid-row').filter({ hasText: '5 250 000' });
     await row.getByText('Signatur: Signert med passnøkkel', { exact: true }).waitFor({ timeout: 15_000 });
     await expectNoAxeViolations(page, 'the seller’s bid list with a signed bid, 390 px');

@@ -129,7 +129,7 @@ describe.skipIf(!chromiumAvailable())('bid round journey in three browsers', () 
   it('the owner sees both bidders in the detailed view and selects the winner', async () => {
     const page = pages.owner;
     await page.goto(roundUrl);
-    await page.getByRole('button', { name: 'Vis detaljer' }).click();
+    await page.getByRole('button', { name: 'Vis budgiverdetaljer' }).click();
     await visible(page, 'Anna Andersen');
     await visible(page, 'Bjørn Berg');
     await expectNoAxeViolations(page, 'owner detailed view');

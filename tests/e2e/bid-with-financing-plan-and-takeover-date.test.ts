@@ -99,7 +99,7 @@ describe.skipIf(!chromiumAvailable())('a bid with a financing plan and a takeove
     const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     await logIn(page, server.baseUrl, 'selger@example.no', PASSWORD);
     await page.goto(roundUrl);
-    await page.getByRole('button', { name: 'Vis detaljer' }).click({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Vis budgiverdetaljer' }).click({ timeout: 15_000 });
     const row = page.getByTestId('bid-row').filter({ hasText: '4 500 000' });
     await row
       .getByText(

@@ -100,7 +100,7 @@ describe.skipIf(!chromiumAvailable())('bidding with quick raises and a financing
     const page = await openPage(browser);
     await logIn(page, server.baseUrl, 'selger@example.no', PASSWORD);
     await page.goto(roundUrl);
-    await page.getByRole('button', { name: 'Vis detaljer' }).click({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Vis budgiverdetaljer' }).click({ timeout: 15_000 });
     const group = page.getByTestId('bidder-group');
     await group.first().waitFor();
     expect(await group.count()).toBe(1);

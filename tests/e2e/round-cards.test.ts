@@ -105,7 +105,7 @@ describe.skipIf(!chromiumAvailable())('round cards: the description, and the sel
     const open = page.getByTestId('round-card');
     await expect.poll(() => open.count(), { timeout: 15_000 }).toBe(3);
     for (const name of ['Fjordgløtt', 'Senere', 'Midt i mellom']) {
-      const toggle = page.getByRole('article', { name }).getByRole('button', { name: 'Skjul budrunden' });
+      const toggle = page.getByRole('article', { name }).getByRole('button', { name: 'Skjul detaljer' });
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     }
 

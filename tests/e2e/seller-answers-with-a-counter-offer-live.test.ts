@@ -112,12 +112,12 @@ describe.skipIf(!chromiumAvailable())('the seller answers with a counter-offer, 
     await expectNoAxeViolations(owner, 'the owner’s bid list with a counter-offer');
     await shots(owner, 'owner-bid-list-with-counter-offer');
     // The detailed view shows it in Anna's group, not Bjørn's.
-    await owner.getByRole('button', { name: 'Vis detaljer' }).click();
+    await owner.getByRole('button', { name: 'Vis budgiverdetaljer' }).click();
     const annaGroup = owner.getByTestId('bidder-group').filter({ hasText: 'Anna Andersen' });
     await annaGroup.getByTestId('counter-offer-row').getByText('Venter på svar').waitFor({ timeout: 10_000 });
     const bjornGroup = owner.getByTestId('bidder-group').filter({ hasText: 'Bjørn Berg' });
     expect(await bjornGroup.getByTestId('counter-offer-row').count()).toBe(0);
-    await owner.getByRole('button', { name: 'Skjul detaljer' }).click();
+    await owner.getByRole('button', { name: 'Skjul budgiverdetaljer' }).click();
 
     // The bidder, without a reload: Bjørn's bid 'Avslått', and the counter-offer at the top of the page.
     const bidderRowA = bidder.getByTestId('bid-row').filter({ hasText: 'Budgiver A' });

@@ -141,7 +141,7 @@ describe.skipIf(!chromiumAvailable())(
       const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
       await logIn(page, server.baseUrl, 'sofie@example.no', PASSWORD);
       await page.goto(roundUrl);
-      await page.getByRole('button', { name: 'Vis detaljer' }).click({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Vis budgiverdetaljer' }).click({ timeout: 15_000 });
       await page.getByTestId('bidder-group').waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: 'Velg som vinner' }).click();
       const dialog = page.getByRole('dialog', { name: 'Velg vinner av budrunden' });

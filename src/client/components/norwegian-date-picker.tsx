@@ -3,6 +3,14 @@ import 'dayjs/locale/nb';
 import { DatePickerInput, type DatePickerInputProps, DatesProvider } from '@mantine/dates';
 import { useEffect, useRef } from 'react';
 
+// Mantine capitalises the month header and the weekdays in CSS ('November 2026', 'Ma'); bokmål writes
+// months and weekdays in lower case, as dayjs's 'nb' gives them: 'november 2026' (decision 061).
+const AS_BOKMAAL_WRITES = {
+  calendarHeaderLevel: { textTransform: 'none' },
+  calendarHeaderSelect: { textTransform: 'none' },
+  weekday: { textTransform: 'none' },
+} as const;
+
 /**
  * Mantine's date picker in Norwegian, weeks from Monday. Loaded with its styles only where a form needs it.
  * `openOnMount`: it replaces a light field that was just tapped (date-picker-input.tsx), so it takes the
@@ -10,6 +18,7 @@ import { useEffect, useRef } from 'react';
  */
 export function NorwegianDatePicker({
   openOnMount,
+  styles,
   ...props
 }: DatePickerInputProps & { openOnMount?: boolean }) {
   const button = useRef<HTMLButtonElement>(null);
@@ -20,7 +29,11 @@ export function NorwegianDatePicker({
   }, [openOnMount]);
   return (
     <DatesProvider settings={{ locale: 'nb', firstDayOfWeek: 1 }}>
-      <DatePickerInput ref={button} {...props} />
+      <DatePickerInput
+        ref={button}
+        {...props}
+        styles={{ ...AS_BOKMAAL_WRITES, ...(typeof styles === 'object' ? styles : {}) }}
+      />
     </DatesProvider>
   );
 }

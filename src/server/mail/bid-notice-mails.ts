@@ -25,6 +25,8 @@ const NO_LIVE_BID = 'Det er ingen gyldige bud i budrunden nå.';
 const highestLine = (highest: number | null) =>
   highest === null ? NO_LIVE_BID : `Høyeste bud er nå ${kr(highest)}.`;
 const bidCount = (count: number) => (count === 1 ? '1 nytt bud' : `${count} nye bud`);
+// The subject agrees in number with the body's count: 'Nytt bud' over '1 nytt bud' (decision 061).
+const bidsHeading = (count: number) => (count === 1 ? 'Nytt bud' : 'Nye bud');
 
 /** The end of a window: the bids that came since the last message, as one message with today's highest. */
 export function foldedBidsMail(
@@ -36,8 +38,8 @@ export function foldedBidsMail(
   return renderMail(to.email, {
     subject:
       folded.highest === null
-        ? `Nye bud på ${round.title}`
-        : `Nye bud på ${round.title}: ${kr(folded.highest)}`,
+        ? `${bidsHeading(folded.count)} på ${round.title}`
+        : `${bidsHeading(folded.count)} på ${round.title}: ${kr(folded.highest)}`,
     greeting: hello(to),
     paragraphs: [
       `Det er kommet ${bidCount(folded.count)} på ${roundName(round)} siden forrige varsel.`,

@@ -3,7 +3,6 @@ import {
   amountProblem,
   bidDeadlineProblem,
   bidderPseudonym,
-  defaultBidDeadline,
   earliestBidDeadline,
   isBidLive,
   minimumNextBid,
@@ -33,7 +32,7 @@ describe('bid rules', () => {
     expect(amountProblem(amount, start, highest)).toBe(expected);
   });
 
-  it('the earliest and default acceptance deadlines follow the round’s shortest deadline', () => {
+  it('the earliest acceptance deadline follows the round’s shortest deadline', () => {
     const now = at('2026-11-23T10:00:00Z');
     expect(earliestBidDeadline(now, null).toISOString()).toBe('2026-11-23T10:30:00.000Z');
     expect(earliestBidDeadline(now, at('2026-11-24T11:00:00Z')).toISOString()).toBe(
@@ -41,10 +40,6 @@ describe('bid rules', () => {
     );
     expect(earliestBidDeadline(now, at('2026-11-20T11:00:00Z')).toISOString()).toBe(
       '2026-11-23T10:30:00.000Z',
-    );
-    expect(defaultBidDeadline(now, null).toISOString()).toBe('2026-11-23T16:00:00.000Z');
-    expect(defaultBidDeadline(now, at('2026-11-24T11:00:00Z')).toISOString()).toBe(
-      '2026-11-24T17:00:00.000Z',
     );
   });
 
@@ -54,7 +49,7 @@ describe('bid rules', () => {
     [
       '2026-11-24T10:00:00Z',
       '2026-11-24T11:00:00Z',
-      'Akseptfristen kan ikke være før korteste budfrist for budrunden',
+      'Akseptfristen kan ikke være før korteste akseptfrist for budrunden',
     ],
     ['2026-11-24T11:00:00Z', '2026-11-24T11:00:00Z', null],
   ])('bidDeadlineProblem(%s, min %s) = %s', (deadline, minimum, expected) => {

@@ -1,7 +1,6 @@
 import { MAX_AMOUNT } from './amounts';
 
 export const MIN_ACCEPTANCE_MINUTES = 30;
-export const DEFAULT_ACCEPTANCE_HOURS = 6;
 export const MAX_CONDITIONS_LENGTH = 2000;
 /** The seller's message with a rejection (avslag), in characters. */
 export const MAX_REJECTION_MESSAGE_LENGTH = 1000;
@@ -59,12 +58,6 @@ export function earliestBidDeadline(now: Date, minimumBidDeadline: Date | null):
   return minimumBidDeadline && minimumBidDeadline > soonest ? minimumBidDeadline : soonest;
 }
 
-/** The form's default: 6 hours after the later of now and the round's shortest deadline (SPEC §4). */
-export function defaultBidDeadline(now: Date, minimumBidDeadline: Date | null): Date {
-  const from = minimumBidDeadline && minimumBidDeadline > now ? minimumBidDeadline : now;
-  return new Date(from.getTime() + DEFAULT_ACCEPTANCE_HOURS * 60 * MINUTE);
-}
-
 /** Why an acceptance deadline cannot be used, or null. */
 export function bidDeadlineProblem(
   deadline: Date,
@@ -75,7 +68,7 @@ export function bidDeadlineProblem(
     return 'Akseptfrist må være minst 30 minutter frem i tid';
   }
   if (minimumBidDeadline && deadline < minimumBidDeadline) {
-    return 'Akseptfristen kan ikke være før korteste budfrist for budrunden';
+    return 'Akseptfristen kan ikke være før korteste akseptfrist for budrunden';
   }
   return null;
 }

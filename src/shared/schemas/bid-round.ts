@@ -36,7 +36,7 @@ export const createRoundSchema = z
     (v) => !v.minimumBidDeadline || !v.deadline || Date.parse(v.minimumBidDeadline) <= Date.parse(v.deadline),
     {
       path: ['minimumBidDeadline'],
-      message: 'Korteste budfrist kan ikke være etter budfristen for budrunden',
+      message: 'Korteste akseptfrist kan ikke være etter budfristen for budrunden',
     },
   );
 

@@ -39,7 +39,7 @@ export async function createRound(db: Db, ownerId: string, input: CreateRoundInp
     }
     const minimumBidDeadline = input.minimumBidDeadline ? new Date(input.minimumBidDeadline) : null;
     if (minimumBidDeadline && minimumBidDeadline > deadline) {
-      const message = 'Korteste budfrist kan ikke være etter budfristen for budrunden';
+      const message = 'Korteste akseptfrist kan ikke være etter budfristen for budrunden';
       throw new ValidationError(message, [{ path: 'minimumBidDeadline', message }]);
     }
     const photos = roundPhotos(input);

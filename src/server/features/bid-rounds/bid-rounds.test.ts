@@ -152,7 +152,7 @@ describe('createRound', () => {
     });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toBe(
-      'Korteste budfrist kan ikke være etter budfristen for budrunden',
+      'Korteste akseptfrist kan ikke være etter budfristen for budrunden',
     );
   });
 

@@ -95,7 +95,7 @@ describe('placing a bid', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toEqual({
       path: 'bidDeadline',
-      message: 'Akseptfristen kan ikke være før korteste budfrist for budrunden',
+      message: 'Akseptfristen kan ikke være før korteste akseptfrist for budrunden',
     });
     expect((await placeBid(t, kari, round.id, 4_000_000, { bidDeadline: inHours(25) })).statusCode).toBe(201);
   });

@@ -123,7 +123,7 @@ describe('new-bid messages fold per window', () => {
     const arne = await newBidMails(a.email);
     expect(arne.map((m) => m.subject)).toEqual([
       'Nytt bud på Vindushuset: 4 100 000 kr',
-      'Nye bud på Vindushuset: 4 300 000 kr',
+      'Nytt bud på Vindushuset: 4 300 000 kr',
     ]);
     expect(arne[1]?.text).toContain('Det er kommet 1 nytt bud');
 
@@ -148,7 +148,7 @@ describe('new-bid messages fold per window', () => {
     await endWindows(round.id);
     expect((await newBidMails(owner.email)).map((m) => m.subject)).toEqual([
       'Nytt bud på Rolighuset: 4 000 000 kr',
-      'Nye bud på Rolighuset: 4 100 000 kr',
+      'Nytt bud på Rolighuset: 4 100 000 kr',
     ]);
     // Right after the digest: folded into the next one.
     await placeBidOk(t, a.cookie, round.id, 4_200_000);

@@ -123,7 +123,7 @@ describe('the 12:00 rule', () => {
     });
     expect(early.statusCode).toBe(400);
     expect(early.json().errors).toEqual([
-      { path: 'bidDeadline', message: 'Akseptfristen kan ikke være før korteste budfrist for budrunden' },
+      { path: 'bidDeadline', message: 'Akseptfristen kan ikke være før korteste akseptfrist for budrunden' },
     ]);
     expect((await roundView(t, bidder, round.id)).highestBid).toBeNull();
     const onTime = await placeBid(t, bidder, round.id, 4_100_000, { bidDeadline: minimum });

@@ -112,8 +112,8 @@ export function AdminRoundCard({ round, now }: { round: BidRoundView; now: Date 
         onClose={cancel}
       >
         <Text>
-          Budrunden for «{name}» fjernes fra Budrunde, sammen med budene, følgerne og bildet. Dette kan ikke
-          angres.
+          Budrunden for «{name}» fjernes fra Budrunde, sammen med budene, følgerne, bildene og salgsoppgaven.
+          Dette kan ikke angres.
         </Text>
         <Text size="sm">
           Budjournalene tas vare på: eieren og hver budgiver beholder sin, merket med at budrunden er slettet.

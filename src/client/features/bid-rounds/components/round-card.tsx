@@ -86,7 +86,7 @@ export function RoundCard({
                 fz="sm"
               >
                 <Group gap={4}>
-                  {opened ? 'Skjul budrunden' : 'Åpne budrunden'}
+                  {opened ? 'Skjul detaljer' : 'Vis detaljer'}
                   <IconChevronDown
                     size={16}
                     aria-hidden

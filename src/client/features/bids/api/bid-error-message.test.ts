@@ -39,8 +39,8 @@ describe('bidErrorMessage', () => {
     ['a zod error', api('ZodError: expected number'), INVALID_BID_DATA],
     [
       'akseptfrist shown as is',
-      api('Akseptfristen kan ikke være før korteste budfrist for budrunden', 422),
-      'Akseptfristen kan ikke være før korteste budfrist for budrunden',
+      api('Akseptfristen kan ikke være før korteste akseptfrist for budrunden', 422),
+      'Akseptfristen kan ikke være før korteste akseptfrist for budrunden',
     ],
     ['deadline shown as is', api('The round deadline has passed', 409), 'The round deadline has passed'],
     [

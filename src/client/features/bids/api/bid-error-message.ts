@@ -2,7 +2,7 @@ import { ApiError } from '../../../lib/api';
 
 export const DEFAULT_BID_ERROR = 'Kunne ikke legge inn bud. Prøv igjen.';
 export const INVALID_BID_DATA =
-  'Ugyldig buddata. Sjekk at alle felt er fylt ut riktig og at akseptfristen er etter korteste budfrist.';
+  'Ugyldig buddata. Sjekk at alle felt er fylt ut riktig og at akseptfristen er etter korteste akseptfrist.';
 export const NO_PERMISSION = 'Du har ikke tillatelse til å legge inn bud på denne eiendommen.';
 export const ROUND_NOT_FOUND = 'Budrunden ble ikke funnet. Den kan ha blitt lukket eller slettet.';
 

@@ -25,6 +25,9 @@ interface AcceptanceDeadlineInputProps {
   chosenText?: (chosen: Date) => string;
 }
 
+/** Room for the longest day in PICKER_DAY_FORMAT ('30. april 2026') beside a calendar icon's padding. */
+const DAY_FIELD = { flex: '1 1 11rem', minWidth: 0 };
+
 const bidValidUntil = (chosen: Date) => `Budet ditt gjelder til ${formatLongDate(chosen)} (norsk tid).`;
 
 /**
@@ -54,7 +57,10 @@ export function AcceptanceDeadlineInput({
             {note}
           </Text>
         ) : null}
-        <Group gap="xs" align="flex-start" wrap="nowrap">
+        {/* The day, then hour and minute beside it; where the three do not fit (a 320 px phone), hour and
+            minute go under the day together, so the day is never squeezed until its year wraps over the
+            line below (decision 061). */}
+        <Group gap="xs" align="flex-start" wrap="wrap">
           <DatePickerInput
             loadOnUse
             label={label}
@@ -66,24 +72,26 @@ export function AcceptanceDeadlineInput({
             onChange={(date) => onChange({ ...value, date })}
             minDate={firstSelectableDay(earliest)}
             error={Boolean(error)}
-            style={{ flex: 1, minWidth: 0 }}
+            style={DAY_FIELD}
           />
-          <NativeSelect
-            label="Time"
-            data={hourOptions(value.date, earliest)}
-            value={value.hour}
-            onChange={(event) => onChange({ ...value, hour: event.currentTarget.value })}
-            error={Boolean(error)}
-            w={76}
-          />
-          <NativeSelect
-            label="Minutt"
-            data={minuteOptions(value.date, value.hour, earliest)}
-            value={value.minute}
-            onChange={(event) => onChange({ ...value, minute: event.currentTarget.value })}
-            error={Boolean(error)}
-            w={76}
-          />
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <NativeSelect
+              label="Time"
+              data={hourOptions(value.date, earliest)}
+              value={value.hour}
+              onChange={(event) => onChange({ ...value, hour: event.currentTarget.value })}
+              error={Boolean(error)}
+              w={76}
+            />
+            <NativeSelect
+              label="Minutt"
+              data={minuteOptions(value.date, value.hour, earliest)}
+              value={value.minute}
+              onChange={(event) => onChange({ ...value, minute: event.currentTarget.value })}
+              error={Boolean(error)}
+              w={76}
+            />
+          </Group>
         </Group>
         {error ? (
           <Text size="sm" c="red.9" role="alert">

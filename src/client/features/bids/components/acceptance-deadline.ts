@@ -1,7 +1,7 @@
 // The acceptance-deadline picker works in Oslo wall-clock time whatever the browser's zone: the day is a
 // 'YYYY-MM-DD' string and hour and minute are two-digit strings, all read on Oslo clocks.
 import { getOsloParts, makeOsloDate } from '../../../../shared/format/date';
-import { defaultBidDeadline } from '../../../../shared/rules/bids';
+import { defaultBidDeadline } from '../../../../shared/rules/default-bid-deadline';
 
 export const MINUTE_STEP = 5;
 const STEP_MS = MINUTE_STEP * 60_000;
@@ -53,7 +53,7 @@ export function dateFromParts(parts: DeadlineParts): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The form's starting value: 6 hours after the later of now and the shortest deadline, on a 5-minute mark. */
+/** The form's starting value: defaultBidDeadline, never at night on Oslo clocks (decision 061). */
 export function defaultDeadlineParts(now: Date, minimumBidDeadline: Date | null): DeadlineParts {
   return partsFromDate(defaultBidDeadline(now, minimumBidDeadline));
 }

@@ -139,7 +139,7 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
         </Title>
         {canManage ? (
           <Button variant="default" size="xs" onClick={() => setShowDetails((shown) => !shown)}>
-            {showDetails ? 'Skjul detaljer' : 'Vis detaljer'}
+            {showDetails ? 'Skjul budgiverdetaljer' : 'Vis budgiverdetaljer'}
           </Button>
         ) : null}
       </Group>

@@ -26,7 +26,7 @@ interface SelectWinnerDialogProps {
 
 /**
  * The whole bid with who made it. Opened from the plain list the bid has neither, so the owner's view is
- * fetched (the same query as 'Vis detaljer'); opened from the detailed view it is already there.
+ * fetched (the same query as 'Vis budgiverdetaljer'); opened from the detailed view it is already there.
  */
 function useWholeBid(roundId: string, bid: BidView | null) {
   const given = bid && 'user' in bid ? (bid as OwnerBidView) : null;

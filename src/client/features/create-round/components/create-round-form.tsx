@@ -77,7 +77,7 @@ export function CreateRoundForm({ onDone }: { onDone: () => void }) {
           error={form.errors.deadline}
         />
         <OsloDateTimeField
-          label="Korteste budfrist (valgfritt)"
+          label="Korteste akseptfrist (valgfritt)"
           description="Norsk tid. Akseptfristen i et bud kan ikke være tidligere enn dette. Når du legger inn visninger, gjelder også 12:00 første virkedag etter siste visning."
           clearable
           value={form.values.minimumBidDeadline}

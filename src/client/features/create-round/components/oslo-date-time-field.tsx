@@ -24,6 +24,9 @@ const MINUTES = Array.from({ length: 12 }, (_, i) => ({ value: String(i * 5), la
 // Oslo placeholders are grey 2:1 by default; gray.7 reads at 8:1.
 const PLACEHOLDER_STYLES = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
 
+/** Room for the longest day in 'D. MMMM YYYY' ('30. september 2026') and the clear button. */
+const DAY_FIELD = { flex: '1 1 13rem', minWidth: 0 };
+
 function osloDay(date: Date): string {
   const p = getOsloParts(date);
   return `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
@@ -65,7 +68,9 @@ export function OsloDateTimeField({
       aria-describedby={description ? descriptionId : undefined}
       style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
     >
-      <Group align="flex-start" gap="xs" wrap="nowrap">
+      {/* Hour and minute go under the day together where the three do not fit, as in the bid form's
+          akseptfrist (decision 061): the long day ('30. september 2026') stays on one line. */}
+      <Group align="flex-start" gap="xs" wrap="wrap">
         <DatePickerInput
           label={label}
           placeholder="Velg dato"
@@ -77,24 +82,26 @@ export function OsloDateTimeField({
           required={required}
           clearable={clearable}
           styles={PLACEHOLDER_STYLES}
-          style={{ flex: 1, minWidth: 0 }}
+          style={DAY_FIELD}
         />
-        <NativeSelect
-          label="Time"
-          data={HOURS}
-          value={String(hour)}
-          onChange={(e) => emit(day, Number(e.currentTarget.value), minute)}
-          disabled={!day}
-          w={76}
-        />
-        <NativeSelect
-          label="Minutt"
-          data={minutes}
-          value={String(minute)}
-          onChange={(e) => emit(day, hour, Number(e.currentTarget.value))}
-          disabled={!day}
-          w={76}
-        />
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <NativeSelect
+            label="Time"
+            data={HOURS}
+            value={String(hour)}
+            onChange={(e) => emit(day, Number(e.currentTarget.value), minute)}
+            disabled={!day}
+            w={76}
+          />
+          <NativeSelect
+            label="Minutt"
+            data={minutes}
+            value={String(minute)}
+            onChange={(e) => emit(day, hour, Number(e.currentTarget.value))}
+            disabled={!day}
+            w={76}
+          />
+        </Group>
       </Group>
       {description ? (
         <Text id={descriptionId} size="xs" c="dimmed" mt={4}>
