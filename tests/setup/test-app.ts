@@ -14,7 +14,7 @@ import type { RenderPage } from '../../src/server/http/page-render';
 import { createJobHandlers } from '../../src/server/jobs/handlers';
 import { claimDueJobs, markJobDone } from '../../src/server/jobs/queue';
 import { JobWorker } from '../../src/server/jobs/worker';
-import type { Mail, Mailer } from '../../src/server/mail/mailer';
+import type { Mail, MailAttachment, Mailer } from '../../src/server/mail/mailer';
 import { OutboxMailer } from '../../src/server/mail/outbox-mailer';
 import { loadChainKey } from '../../src/server/security/chain-key';
 import { type Counters, MemoryCounters } from '../../src/server/security/counters';
@@ -122,7 +122,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     mails: async (to) => {
       const rows = await database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
-      return rows.filter((m) => !to || m.to.toLowerCase() === to.toLowerCase());
+      return rows
+        .filter((m) => !to || m.to.toLowerCase() === to.toLowerCase())
+        .map(({ attachments, ...m }) => ({
+          ...m,
+          ...(attachments ? { attachments: attachments as MailAttachment[] } : {}),
+        }));
     },
     close: async () => {
       await app.close();

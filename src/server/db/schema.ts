@@ -281,6 +281,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** The mail's files, as sent (Mail's attachments), or null. */
+    attachments: jsonb('attachments'),
     createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_to_idx').on(t.to)],

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../html-escape';
-import type { Mail } from './mailer';
+import type { Mail, MailAttachment } from './mailer';
 
 export interface MailContent {
   subject: string;
@@ -8,11 +8,12 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** Extra lines under the action, e.g. how long a link lasts. */
   notes?: string[];
+  attachments?: MailAttachment[];
 }
 
 /** One look for every mail: the same content as plain text and as simple, escaped HTML. */
 export function renderMail(to: string, content: MailContent): Mail {
-  const { subject, greeting, paragraphs, action, notes = [] } = content;
+  const { subject, greeting, paragraphs, action, notes = [], attachments } = content;
   const text = [
     greeting,
     '',
@@ -33,5 +34,5 @@ ${button}
 ${notes.map((n) => `<p style="font-size:13px;color:#495057">${escapeHtml(n)}</p>`).join('\n')}
 <p>Hilsen Budrunde</p>
 </body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html, ...(attachments ? { attachments } : {}) };
 }

@@ -8,6 +8,14 @@ export interface Mail {
    * same id, so mail clients and servers can tell it is the same message. Left out, the transport makes one.
    */
   messageId?: string;
+  /** Files with the mail, as text (a calendar file): stored with a queued mail, so they must be small. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface Mailer {

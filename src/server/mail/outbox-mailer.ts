@@ -18,7 +18,7 @@ export class OutboxMailer implements Mailer {
 
   async send(mail: Mail): Promise<void> {
     try {
-      await this.db.insert(mailOutbox).values(mail);
+      await this.db.insert(mailOutbox).values({ ...mail, attachments: mail.attachments ?? null });
     } catch (error) {
       throw withoutParameters(error);
     }

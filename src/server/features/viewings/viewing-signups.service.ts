@@ -2,12 +2,17 @@ import type { ViewingSignup } from '../../../shared/schemas/viewing';
 import type { Db, DbOrTx } from '../../db/client';
 import { lockRound } from '../../db/round-lock';
 import { databaseNow } from '../../db/time';
+import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
+import { enqueueMail } from '../../mail/mail-jobs';
+import { viewingSignupMail } from '../../mail/viewing-mails';
 import { followInTransaction } from '../bid-rounds/round-follows.service';
+import { roundUrl } from '../bids/bid-notices';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
 import { ALREADY_CLOSED, assertCanManage } from '../bids/round-access';
+import { viewingCalendar } from './viewing-calendar';
 import {
   deleteSignup,
   deleteSignupsOfUser,
@@ -30,14 +35,14 @@ export const OWN_ROUND = 'Du kan ikke melde deg på visning i din egen budrunde'
  * nothing.
  */
 export async function setSignedUp(
-  db: Db,
+  deps: AppDeps,
   viewer: Viewer,
   roundId: string,
   viewingId: string,
   signedUp: boolean,
 ): Promise<{ signedUp: boolean }> {
   if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const round = await lockRound(tx, roundId);
     if (!round) throw new NotFound(ROUND_NOT_FOUND);
     if (round.ownerId === viewer.id) throw new Forbidden(OWN_ROUND);
@@ -48,8 +53,15 @@ export async function setSignedUp(
     // The list of a viewing that is over is what the seller follows up: it no longer changes.
     if (viewing.endsAt <= now) throw new Conflict(VIEWING_IS_OVER);
     if (signedUp) {
-      await insertSignup(tx, viewingId, viewer.id);
+      const isNew = await insertSignup(tx, viewingId, viewer.id);
       await followInTransaction(tx, roundId, viewer.id);
+      // Confirmed in writing, with the viewing as a calendar file; asking again sends nothing more.
+      if (isNew) {
+        const calendar = await viewingCalendar(deps, roundId, viewingId);
+        const links = { round: roundUrl(deps, roundId) };
+        const mail = viewingSignupMail(viewer, round, viewing, now, links, calendar);
+        await enqueueMail(tx, mail, { roundId });
+      }
     } else {
       await deleteSignup(tx, viewingId, viewer.id);
     }

@@ -86,8 +86,14 @@ export async function findRoundListing(db: DbOrTx, roundId: string) {
 }
 
 /** Signs up; signing up twice keeps the first time. */
-export async function insertSignup(tx: DbOrTx, viewingId: string, userId: string): Promise<void> {
-  await tx.insert(viewingSignups).values({ viewingId, userId }).onConflictDoNothing();
+/** Whether the person was not on the list before. */
+export async function insertSignup(tx: DbOrTx, viewingId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(viewingSignups)
+    .values({ viewingId, userId })
+    .onConflictDoNothing()
+    .returning({ viewingId: viewingSignups.viewingId });
+  return rows.length > 0;
 }
 
 export async function deleteSignup(tx: DbOrTx, viewingId: string, userId: string): Promise<void> {

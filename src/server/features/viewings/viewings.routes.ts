@@ -80,12 +80,12 @@ export function viewingsRoutes(deps: AppDeps) {
     // or the round is over. Either call may be repeated.
     const signup = { params: viewingParams, response: { 200: viewingSignupStatusSchema, ...managing } };
     app.post('/api/bid-rounds/:id/viewings/:viewingId/signup', { config: user, schema: signup }, (request) =>
-      setSignedUp(db, viewerOf(request), request.params.id, request.params.viewingId, true),
+      setSignedUp(deps, viewerOf(request), request.params.id, request.params.viewingId, true),
     );
     app.delete(
       '/api/bid-rounds/:id/viewings/:viewingId/signup',
       { config: user, schema: signup },
-      (request) => setSignedUp(db, viewerOf(request), request.params.id, request.params.viewingId, false),
+      (request) => setSignedUp(deps, viewerOf(request), request.params.id, request.params.viewingId, false),
     );
     app.get(
       '/api/bid-rounds/:id/viewing-signups',
