@@ -118,6 +118,27 @@ describe.skipIf(!chromiumAvailable())('nothing typed or tapped before the page i
     await page.close();
   });
 
+  it('on a slow phone the signed-in page’s “Opprett ny budrunde” is disabled until it opens the dialog', async () => {
+    const page = await openPage(browser, { viewport: PHONE });
+    await logIn(page, server.baseUrl, BIDDER_EMAIL, PASSWORD);
+    const cdp = await slowDown(page);
+    await startLoading(page, `${server.baseUrl}/`);
+    const create = page.getByRole('button', { name: 'Opprett ny budrunde' });
+    await create.waitFor();
+    const before = await create.evaluate((button: HTMLButtonElement) => ({
+      ready: document.documentElement.hasAttribute('data-page-ready'),
+      disabled: button.disabled,
+      text: button.textContent,
+    }));
+    expect(before).toMatchObject({ ready: false, disabled: true });
+    expect(before.text).toContain('Laster …');
+    await pageReady(page);
+    await fullSpeed(cdp);
+    await create.click();
+    await page.getByRole('dialog', { name: 'Opprett ny budrunde' }).getByLabel('Tittel').waitFor();
+    await page.close();
+  });
+
   it('reached by a link, the round page’s form works at once: no “Laster …” flashes', async () => {
     const page = await openPage(browser, { viewport: PHONE });
     await logIn(page, server.baseUrl, BIDDER_EMAIL, PASSWORD);
