@@ -5,6 +5,7 @@ import { useUnauthorizedRedirect } from '../../features/auth/use-unauthorized-re
 import { roundKeys, useRoundsQuery } from '../../features/bid-rounds/api/round-queries';
 import { ClosedRoundList } from '../../features/bid-rounds/components/closed-round-list';
 import { RoundList } from '../../features/bid-rounds/components/round-list';
+import { CreateRoundButton } from '../../features/create-round/components/create-round-button';
 import { LiveStatus } from '../../features/live/components/live-status';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -18,7 +19,11 @@ export function ActiveRoundsPage({ user }: { user: CurrentUser }) {
       <Stack gap="xl">
         <Group justify="space-between" align="center" gap="xs">
           <Title order={1}>Aktive budrunder</Title>
-          <LiveStatus />
+          <Group gap="md">
+            <LiveStatus />
+            {/* At the top, not below the rounds: a seller's page runs to several screens (decision 060). */}
+            <CreateRoundButton />
+          </Group>
         </Group>
         <RoundList rounds={rounds.data} isLoading={rounds.isLoading} error={rounds.error} />
         <ClosedRoundList />

@@ -1,10 +1,11 @@
-import { Alert, Button, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { MIN_PASSWORD_LENGTH, PASSKEYS_REMOVED, resetPasswordSchema } from '../../../shared/schemas/auth';
+import { Form, SubmitButton } from '../../components/form';
 import { NarrowCardPage, ResultCard } from '../../components/narrow-card-page';
 import { useResetLinkStatus } from '../../features/auth/api/use-reset-link-status';
 import { ExpiredResetLink } from '../../features/auth/components/expired-reset-link';
@@ -122,7 +123,7 @@ export function ResetPasswordPage() {
 
   return (
     <NarrowCardPage>
-      <form noValidate onSubmit={form.onSubmit(submit)}>
+      <Form onSubmit={form.onSubmit(submit)}>
         <Stack gap="md">
           <Title order={1} size="h2">
             Tilbakestill passord
@@ -147,11 +148,11 @@ export function ResetPasswordPage() {
               {formError}
             </Alert>
           ) : null}
-          <Button type="submit" loading={mutation.isPending} fullWidth>
+          <SubmitButton loading={mutation.isPending} fullWidth>
             Lagre nytt passord
-          </Button>
+          </SubmitButton>
         </Stack>
-      </form>
+      </Form>
     </NarrowCardPage>
   );
 }

@@ -1,6 +1,5 @@
-import { Group, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import type { CurrentUser } from '../../../../shared/schemas/user';
-import { CreateRoundButton } from '../../create-round/components/create-round-button';
 import { JournalsCard } from '../../journals/components/journals-card';
 import { ProfileCard } from './profile-card';
 
@@ -8,12 +7,9 @@ import { ProfileCard } from './profile-card';
 export function AccountSection({ user }: { user: CurrentUser }) {
   return (
     <Stack gap="md" component="section" aria-labelledby="account-heading">
-      <Group justify="space-between">
-        <Title order={2} id="account-heading">
-          Min side
-        </Title>
-        <CreateRoundButton />
-      </Group>
+      <Title order={2} id="account-heading">
+        Min side
+      </Title>
       <ProfileCard user={user} />
       <JournalsCard />
     </Stack>

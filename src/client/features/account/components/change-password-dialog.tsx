@@ -1,5 +1,6 @@
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { Form, SubmitButton } from '../../../components/form';
 import { Modal } from '../../../components/modal';
 import { showToast } from '../../../lib/toast';
 import { useChangePassword } from '../api/use-account-actions';
@@ -37,7 +38,7 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
   const anyEmpty = Object.values(values).some((v) => v === '');
   return (
     <Modal opened={opened} onClose={close} title="Endre passord" centered>
-      <form onSubmit={save} noValidate>
+      <Form onSubmit={save}>
         <Stack gap="sm">
           <PasswordInput
             label="Nåværende passord"
@@ -67,12 +68,12 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
             <Button variant="default" onClick={close}>
               Avbryt
             </Button>
-            <Button type="submit" disabled={anyEmpty} loading={change.isPending}>
+            <SubmitButton disabled={anyEmpty} loading={change.isPending}>
               Lagre nytt passord
-            </Button>
+            </SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </Form>
     </Modal>
   );
 }

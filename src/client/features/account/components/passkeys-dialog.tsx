@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Paper, PasswordInput, Stack, Text, TextIn
 import { useState } from 'react';
 import { formatShortDateTime } from '../../../../shared/format/date';
 import type { PasskeyView } from '../../../../shared/schemas/passkey';
+import { Form, SubmitButton } from '../../../components/form';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
@@ -133,7 +134,7 @@ function PasskeysPanel() {
           />
         </Stack>
       ) : null}
-      <form onSubmit={addOne} noValidate>
+      <Form onSubmit={addOne}>
         <Stack gap="sm">
           <TextInput
             label="Navn på ny passnøkkel"
@@ -143,12 +144,10 @@ function PasskeysPanel() {
             onChange={(e) => setName(e.currentTarget.value)}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={add.isPending}>
-              Legg til passnøkkel
-            </Button>
+            <SubmitButton loading={add.isPending}>Legg til passnøkkel</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </Form>
     </Stack>
   );
 }

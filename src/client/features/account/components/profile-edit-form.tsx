@@ -2,6 +2,7 @@ import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { isValidPhone, PHONE_INVALID } from '../../../../shared/rules/phone';
 import type { CurrentUser } from '../../../../shared/schemas/user';
+import { Form, SubmitButton } from '../../../components/form';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { useUpdateProfile } from '../api/use-account-actions';
@@ -53,7 +54,7 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <Form onSubmit={submit}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
           label="Fornavn"
@@ -87,10 +88,8 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
         <Button variant="default" onClick={onDone}>
           Avbryt
         </Button>
-        <Button type="submit" loading={update.isPending}>
-          Lagre
-        </Button>
+        <SubmitButton loading={update.isPending}>Lagre</SubmitButton>
       </Group>
-    </form>
+    </Form>
   );
 }

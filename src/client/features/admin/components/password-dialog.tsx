@@ -2,6 +2,7 @@ import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { type AdminSetPasswordInput, adminSetPasswordSchema } from '../../../../shared/schemas/admin';
+import { Form, SubmitButton } from '../../../components/form';
 import { Modal } from '../../../components/modal';
 
 interface PasswordDialogProps {
@@ -39,7 +40,7 @@ export function PasswordDialog({
   };
   return (
     <Modal opened={opened} onClose={close} title={title} centered>
-      <form onSubmit={form.onSubmit((values) => onSubmit(values, form.reset))} noValidate>
+      <Form onSubmit={form.onSubmit((values) => onSubmit(values, form.reset))}>
         <Stack gap="sm">
           <Text size="sm">{description}</Text>
           <PasswordInput
@@ -60,12 +61,10 @@ export function PasswordDialog({
             <Button variant="default" onClick={close} disabled={loading}>
               Avbryt
             </Button>
-            <Button type="submit" loading={loading}>
-              {submitLabel}
-            </Button>
+            <SubmitButton loading={loading}>{submitLabel}</SubmitButton>
           </Group>
         </Stack>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Divider, Group, SimpleGrid, Stack, TextInput } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { type AdminUserView, adminUpdateUserSchema } from '../../../../shared/schemas/admin';
+import { Form, SubmitButton } from '../../../components/form';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
 import { toastOutcome } from '../api/admin-toasts';
@@ -44,7 +45,7 @@ function UserEditForm({ user, onDone }: { user: AdminUserView; onDone: () => voi
     );
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <Form onSubmit={submit}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="Fornavn" required data-autofocus {...form.getInputProps('firstName')} />
@@ -65,12 +66,10 @@ function UserEditForm({ user, onDone }: { user: AdminUserView; onDone: () => voi
           <Button variant="default" onClick={onDone}>
             Avbryt
           </Button>
-          <Button type="submit" loading={update.isPending}>
-            Lagre
-          </Button>
+          <SubmitButton loading={update.isPending}>Lagre</SubmitButton>
         </Group>
       </Stack>
-    </form>
+    </Form>
   );
 }
 

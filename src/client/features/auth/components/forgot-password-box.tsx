@@ -1,6 +1,7 @@
-import { Box, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { emailSchema } from '../../../../shared/schemas/auth';
+import { Form, SubmitButton } from '../../../components/form';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { useForgotPassword } from '../api/use-auth-actions';
@@ -59,7 +60,7 @@ export function ForgotPasswordBox({
 
   return (
     <Paper withBorder p="md" bg="gray.0">
-      <form onSubmit={send} noValidate>
+      <Form onSubmit={send}>
         <Stack gap="xs">
           <Text size="sm" fw={600}>
             {title}
@@ -80,14 +81,14 @@ export function ForgotPasswordBox({
             inputContainer={(input) => (
               <Group gap="xs" align="flex-start">
                 <Box flex="1 1 9rem">{input}</Box>
-                <Button type="submit" disabled={!email.trim() || forgot.isPending} loading={forgot.isPending}>
+                <SubmitButton disabled={!email.trim() || forgot.isPending} loading={forgot.isPending}>
                   Send lenke
-                </Button>
+                </SubmitButton>
               </Group>
             )}
           />
         </Stack>
-      </form>
+      </Form>
     </Paper>
   );
 }

@@ -4,6 +4,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { loginSchema } from '../../../../shared/schemas/auth';
+import { Form, SubmitButton } from '../../../components/form';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
@@ -76,7 +77,7 @@ export function LoginDialog({ opened, returnTo, onClose }: LoginDialogProps) {
     <Modal opened={opened} onClose={close} title="Logg inn" centered>
       <Stack gap="md">
         {needsVerification ? <VerificationNotice email={form.values.email.trim()} /> : null}
-        <form onSubmit={submit} noValidate>
+        <Form onSubmit={submit}>
           <Stack gap="sm">
             <TextInput
               label="E-post"
@@ -94,12 +95,10 @@ export function LoginDialog({ opened, returnTo, onClose }: LoginDialogProps) {
               <Anchor component="button" type="button" size="sm" onClick={() => setShowForgot((v) => !v)}>
                 Glemt passordet?
               </Anchor>
-              <Button type="submit" loading={login.isPending}>
-                Logg inn
-              </Button>
+              <SubmitButton loading={login.isPending}>Logg inn</SubmitButton>
             </Group>
           </Stack>
-        </form>
+        </Form>
         {showForgot ? <ForgotPasswordBox initialEmail={form.values.email} /> : null}
         <Button variant="default" onClick={withPasskey} loading={passkeyLogin.isPending}>
           Logg inn med passnøkkel

@@ -18,6 +18,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { combinePhone, isValidPhone, PHONE_FORM_HINT } from '../../../../shared/rules/phone';
 import { registerSchema } from '../../../../shared/schemas/auth';
+import { Form, SubmitButton } from '../../../components/form';
 import { ApiError, apiJson } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { openDialog } from '../../../lib/window-events';
@@ -152,7 +153,7 @@ export function RegistrationForm({ onCancel }: RegistrationFormProps) {
   }
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
+    <Form onSubmit={form.onSubmit((values) => mutation.mutate(values))}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
@@ -248,11 +249,9 @@ export function RegistrationForm({ onCancel }: RegistrationFormProps) {
               Avbryt
             </Button>
           ) : null}
-          <Button type="submit" loading={mutation.isPending}>
-            Registrer deg
-          </Button>
+          <SubmitButton loading={mutation.isPending}>Registrer deg</SubmitButton>
         </Group>
       </Stack>
-    </form>
+    </Form>
   );
 }

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ADDRESS_LOCKED_MESSAGE } from '../../../../shared/rules/round-edits';
 import { type BidRoundView, editRoundSchema } from '../../../../shared/schemas/bid-round';
+import { Form, SubmitButton } from '../../../components/form';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
@@ -65,7 +66,7 @@ function EditListingForm({ round, onDone }: { round: BidRoundView; onDone: () =>
     );
   });
   return (
-    <form onSubmit={submit} noValidate>
+    <Form onSubmit={submit}>
       <Stack gap="sm">
         <TextInput label="Tittel" required data-autofocus {...form.getInputProps('title')} />
         {/* A bid that stands binds its bidder to this property: the server refuses a new address with the
@@ -102,12 +103,10 @@ function EditListingForm({ round, onDone }: { round: BidRoundView; onDone: () =>
           <Button variant="default" onClick={onDone}>
             Avbryt
           </Button>
-          <Button type="submit" loading={edit.isPending}>
-            Lagre endringene
-          </Button>
+          <SubmitButton loading={edit.isPending}>Lagre endringene</SubmitButton>
         </Group>
       </Stack>
-    </form>
+    </Form>
   );
 }
 

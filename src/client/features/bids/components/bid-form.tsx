@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { formatAmountInWords } from '../../../../shared/format/amount-in-words';
 import { formatMoney, parseAmountInput } from '../../../../shared/format/money';
@@ -12,6 +12,7 @@ import {
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import type { SignatureProof } from '../../../../shared/schemas/passkey';
 import type { SignatureOptions } from '../../../../shared/schemas/signature';
+import { Form, SubmitButton } from '../../../components/form';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { useFirstRenderTime } from '../../../lib/hydration';
 import { showToast } from '../../../lib/toast';
@@ -154,7 +155,7 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
   const words = amount !== null && amount > 0 ? formatAmountInWords(amount) : '';
   return (
     <>
-      <form onSubmit={submit} noValidate>
+      <Form onSubmit={submit}>
         <Stack gap="sm">
           <div>
             <AmountInput
@@ -201,11 +202,11 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
             earliest={earliestBidDeadline(now, minimumBidDeadline)}
             error={problems?.deadline}
           />
-          <Button type="submit" disabled={placeBid.isPending}>
+          <SubmitButton disabled={placeBid.isPending}>
             {placeBid.isPending ? 'Sender bud...' : 'Legg inn bud'}
-          </Button>
+          </SubmitButton>
         </Stack>
-      </form>
+      </Form>
       {/* Mounted when first asked for: a closed Modal still mounts its portal, a second render of the form. */}
       {confirmUsed && (
         <BidConfirmDialog

@@ -11,6 +11,7 @@ import {
 import type { BidView } from '../../../../shared/schemas/bid';
 import type { CounterOfferView } from '../../../../shared/schemas/counter-offer';
 import type { SignatureProof } from '../../../../shared/schemas/passkey';
+import { Form, SubmitButton } from '../../../components/form';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
@@ -158,7 +159,7 @@ export function CounterOfferDialog(props: CounterOfferDialogProps) {
       centered
     >
       {bid ? (
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <Form onSubmit={(event) => void submit(event)}>
           <Stack gap="sm">
             <Text>
               Svar på budet på{' '}
@@ -237,12 +238,12 @@ export function CounterOfferDialog(props: CounterOfferDialogProps) {
               <Button variant="default" onClick={onClose} disabled={busy}>
                 Avbryt
               </Button>
-              <Button type="submit" loading={busy} disabled={sign.step?.state === 'needs-passkey'}>
+              <SubmitButton loading={busy} disabled={sign.step?.state === 'needs-passkey'}>
                 {sign.step?.state === 'ready' ? SIGN_LABEL : 'Send motbud'}
-              </Button>
+              </SubmitButton>
             </Group>
           </Stack>
-        </form>
+        </Form>
       ) : null}
     </Modal>
   );

@@ -3,6 +3,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { formatAmountInput, formatMoney, parseAmountInput } from '../../../../shared/format/money';
 import { isValidAmount } from '../../../../shared/rules/amounts';
+import { Form, SubmitButton } from '../../../components/form';
 import { showToast } from '../../../lib/toast';
 import { useUpdateStartingBid } from '../api/use-bid-actions';
 import { AmountInput } from './amount-input';
@@ -66,17 +67,17 @@ export function StartingPriceLine({ roundId, startingPrice, canEdit }: StartingP
 
   if (editing && canEdit) {
     return (
-      <form onSubmit={save} noValidate>
+      <Form onSubmit={save}>
         <Group gap="xs" align="flex-end">
           <AmountInput ref={inputRef} label="Ny startpris" value={text} onChange={setText} w={180} />
-          <Button type="submit" size="sm" loading={update.isPending}>
+          <SubmitButton size="sm" loading={update.isPending}>
             Lagre
-          </Button>
+          </SubmitButton>
           <Button variant="default" size="sm" onClick={() => setEditing(false)} disabled={update.isPending}>
             Avbryt
           </Button>
         </Group>
-      </form>
+      </Form>
     );
   }
 

@@ -1,6 +1,8 @@
 import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { Form, SubmitButton } from '../../../components/form';
 import { GrowingTextarea } from '../../../components/growing-textarea';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
@@ -20,6 +22,7 @@ type NumberField = 'size' | 'rooms' | 'buildYear';
 /** The 'Opprett ny budrunde' form. Its defaults are taken when it mounts, i.e. each time the dialog opens. */
 export function CreateRoundForm({ onDone }: { onDone: () => void }) {
   const create = useCreateRound();
+  const [, navigate] = useLocation();
   const [uploading, setUploading] = useState(false);
   const form = useForm<CreateRoundValues>({
     initialValues: initialCreateRoundValues(new Date()),
@@ -38,10 +41,12 @@ export function CreateRoundForm({ onDone }: { onDone: () => void }) {
   const submit = form.onSubmit((values) => {
     const input = toCreateRoundInput(values);
     create.mutate(input, {
-      onSuccess: () => {
+      onSuccess: (round) => {
         showToast({ title: 'Budrunde opprettet', message: `«${input.title}» er publisert.` });
         form.reset();
         onDone();
+        // The seller's next step is the new round itself: its photos, viewings and first bids.
+        navigate(`/budrunder/${round.id}`);
       },
       onError: (error) => {
         if (error instanceof ApiError)
@@ -56,7 +61,7 @@ export function CreateRoundForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <Form onSubmit={submit}>
       <Stack gap="sm">
         <TextInput label="Tittel" required data-autofocus {...form.getInputProps('title')} />
         <TextInput label="Adresse" required autoComplete="off" {...form.getInputProps('address')} />
@@ -104,11 +109,9 @@ export function CreateRoundForm({ onDone }: { onDone: () => void }) {
             Avbryt
           </Button>
           {/* Waits for photos still on their way up, which would otherwise be left out. */}
-          <Button type="submit" loading={create.isPending || uploading}>
-            Opprett budrunde
-          </Button>
+          <SubmitButton loading={create.isPending || uploading}>Opprett budrunde</SubmitButton>
         </Group>
       </Stack>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useId, useState } from 'react';
 import { DatePickerInput } from '../../../components/date-picker-input';
+import { Form, SubmitButton } from '../../../components/form';
 import { PICKER_DAY_FORMAT } from '../../../components/picker-day';
 import { showToast } from '../../../lib/toast';
 import { osloDay } from '../../bids/components/acceptance-deadline';
@@ -47,7 +48,7 @@ export function AddViewingForm({ roundId, now }: { roundId: string; now: Date })
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={titleId}>
+    <Form onSubmit={submit} aria-labelledby={titleId}>
       <Stack gap="xs">
         <Title order={4} size="h6" id={titleId}>
           Legg til visning
@@ -99,11 +100,9 @@ export function AddViewingForm({ roundId, now }: { roundId: string; now: Date })
           </Text>
         ) : null}
         <Group>
-          <Button type="submit" loading={addViewing.isPending}>
-            Legg til visning
-          </Button>
+          <SubmitButton loading={addViewing.isPending}>Legg til visning</SubmitButton>
         </Group>
       </Stack>
-    </form>
+    </Form>
   );
 }
