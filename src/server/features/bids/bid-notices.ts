@@ -31,7 +31,8 @@ export const NEW_BID_SMS_JOB = 'bid:new-bid-sms';
  */
 export type NewBidNotice = { roundId: string; userId: string } & ({ bid: number } | { folded: number });
 
-export const roundUrl = (deps: AppDeps, roundId: string) => `${deps.env.APP_URL}/budrunder/${roundId}`;
+export const roundUrl = (deps: Pick<AppDeps, 'env'>, roundId: string) =>
+  `${deps.env.APP_URL}/budrunder/${roundId}`;
 
 /**
  * A mail to each person, and an SMS to each with a phone while the round's SMS setting is on: one insert.

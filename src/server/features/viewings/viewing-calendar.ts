@@ -1,4 +1,5 @@
 import { createEvent } from 'ics';
+import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { NotFound } from '../../errors';
 import { roundUrl } from '../bids/bid-notices';
@@ -37,9 +38,14 @@ function calendarText(text: string): string {
  * same viewing twice updates the one entry. Anyone may have it, visitors too: the cards show the same
  * times and address to everyone (decision 045). Every text goes through calendarText (decision 053).
  */
-export async function viewingCalendar(deps: AppDeps, roundId: string, viewingId: string) {
-  const viewing = await viewingOfRound(deps.db, roundId, viewingId);
-  const round = await findRoundListing(deps.db, roundId);
+export async function viewingCalendar(
+  deps: Pick<AppDeps, 'env'>,
+  db: DbOrTx,
+  roundId: string,
+  viewingId: string,
+) {
+  const viewing = await viewingOfRound(db, roundId, viewingId);
+  const round = await findRoundListing(db, roundId);
   if (!round) throw new NotFound('Fant ikke visningen');
   const url = roundUrl(deps, roundId);
   const { error, value } = createEvent({

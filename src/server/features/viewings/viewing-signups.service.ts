@@ -57,7 +57,7 @@ export async function setSignedUp(
       await followInTransaction(tx, roundId, viewer.id);
       // Confirmed in writing, with the viewing as a calendar file; asking again sends nothing more.
       if (isNew) {
-        const calendar = await viewingCalendar(deps, roundId, viewingId);
+        const calendar = await viewingCalendar(deps, tx, roundId, viewingId);
         const links = { round: roundUrl(deps, roundId) };
         const mail = viewingSignupMail(viewer, round, viewing, now, links, calendar);
         await enqueueMail(tx, mail, { roundId });
