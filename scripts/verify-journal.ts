@@ -20,7 +20,7 @@ import {
   type ChainVerification,
   type ExportedChain,
   verifyChainExport,
-} from '../src/server/features/round-chain/verify-chain';
+} from '../src/shared/chain-check/verify-chain';
 import type { ChainLink } from '../src/shared/record/round-act';
 
 const USAGE = `Bruk: npm run verify-journal -- <fil> [--key <fil|adresse>] [--receipt <nr>:<hash> ...]

@@ -9,7 +9,7 @@ import { bids } from '../../db/schema';
 import { databaseNow } from '../../db/time';
 import { EVENT_CHANNEL } from '../../events/bus-event';
 import { bidActFor } from '../round-chain/round-acts';
-import { verifyChainExport } from '../round-chain/verify-chain';
+import { verifyChainExport } from '../../../shared/chain-check/verify-chain';
 import { placeBatch } from './bid-batches';
 import { bidPlacedJob } from './bid-notifications';
 import { type BidToPlace, placeBidsUnderLock } from './place-bids.repository';

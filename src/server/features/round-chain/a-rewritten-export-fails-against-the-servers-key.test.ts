@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync, verify } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportOf, playChainRound, seqOf } from '../../../../tests/setup/chain-round';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { toBase64url } from '../../../shared/chain-check/bytes';
 import { GENESIS_HASH } from '../../../shared/record/round-act';
 import { type SignedHead, signedHeadText } from '../../../shared/record/signed-head';
 import type { ChainExport } from '../../../shared/schemas/responses/record';
@@ -69,8 +70,9 @@ function rewritten(): ChainExport {
 }
 
 const holdsFor = (head: SignedHead) => {
-  const [key] = parseChainKeys(JSON.stringify(jwks)).values();
-  if (!key) throw new Error('no key served');
+  const [raw] = parseChainKeys(JSON.stringify(jwks)).values();
+  if (!raw) throw new Error('no key served');
+  const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: toBase64url(raw) }, format: 'jwk' });
   return verify(null, Buffer.from(signedHeadText(head)), key, Buffer.from(head.signature, 'base64url'));
 };
 

@@ -13,7 +13,7 @@ import { firstJournalMismatch } from './journal-audit';
 import { firstOutcomeMismatch } from './outcome-audit';
 import { findHead } from './round-chain.repository';
 import { firstRowMismatch, type RowMismatch } from './row-audit';
-import { verifyChainExport } from './verify-chain';
+import { verifyChainExport } from '../../../shared/chain-check/verify-chain';
 
 export interface StoredChainCheck {
   ok: boolean;
