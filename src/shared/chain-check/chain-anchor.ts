@@ -54,8 +54,11 @@ const holds = (text: string, signature: unknown, key: Uint8Array): boolean => {
 };
 
 /** Whether a link's signature in an export holds for the key. */
-export const linkSignatureHolds = (link: { seq: number; hash: string }, signature: unknown, key: Uint8Array) =>
-  holds(signedLinkText(link), signature, key);
+export const linkSignatureHolds = (
+  link: { seq: number; hash: string },
+  signature: unknown,
+  key: Uint8Array,
+) => holds(signedLinkText(link), signature, key);
 
 /** Why a signed head does not hold for the keys, or null when it does. */
 export function signedHeadProblem(head: Partial<SignedHead> | undefined, keys: ChainKeys): string | null {
