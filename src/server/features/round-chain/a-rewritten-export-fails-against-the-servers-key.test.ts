@@ -115,12 +115,16 @@ describe('the chain’s anchor: the server’s key', () => {
       expect(texts).toMatch(
         new RegExp(`Signert av Budrunde \\S+ med nøkkel ${asArne.signingKey.kid}: [\\w-]{86}`),
       );
+      // Where to check it, without a programmer (decision 062); the command stays named beside it.
+      expect(texts).toContain(`Kontroller budjournalen selv på ${t.deps.env.APP_URL}/kontroller-budjournal`);
+      expect(texts).toContain('npm run verify-journal -- <eksport> --receipt');
     }
     const receipt = (await t.mails(round.a.email)).find((m) => m.subject.startsWith('Kvittering for bud'));
     expect(receipt?.text).toContain(
       `Budjournalens kjede: handling nr. ${round.arnesReceipt.seq}, hash ${round.arnesReceipt.hash}`,
     );
     expect(receipt?.text).toContain(`med nøkkel ${asArne.signingKey.kid}`);
+    expect(receipt?.text).toContain(`${t.deps.env.APP_URL}/kontroller-budjournal`);
   });
 
   it('verify-journal: without a key it says what it cannot rule out; with the key a rewrite fails where it begins', {
