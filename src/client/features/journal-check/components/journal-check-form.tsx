@@ -63,6 +63,7 @@ export function JournalCheckForm({
           value={file}
           error={fileError}
           clearable
+          clearButtonProps={{ 'aria-label': 'Fjern filen' }}
           onChange={(picked) => {
             setFile(picked);
             setFileError(null);

@@ -1,4 +1,4 @@
-import { Alert, Code, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Code, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconMinus, IconX } from '@tabler/icons-react';
 import type { CheckedItem, JournalCheckReport, Verdict } from '../check-journal';
 
@@ -19,18 +19,21 @@ const ITEM_LOOK = (held: boolean | null) =>
 
 function Item({ item }: { item: CheckedItem }) {
   const look = ITEM_LOOK(item.held);
+  // Its own row rather than List's icon slot: a key id or a hash has no place to break, and must wrap
+  // anywhere (minWidth 0) on a 390 px phone instead of pushing the page sideways.
   return (
-    <List.Item
-      icon={
+    <List.Item>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
         <ThemeIcon color={look.color} size={22} radius="xl" variant="light">
           <look.icon size={14} aria-hidden />
         </ThemeIcon>
-      }
-    >
-      <Text component="span" fw={600}>
-        {look.label}:
-      </Text>{' '}
-      {item.text}
+        <Text style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Text component="span" fw={600}>
+            {look.label}:
+          </Text>{' '}
+          {item.text}
+        </Text>
+      </Group>
     </List.Item>
   );
 }
@@ -40,13 +43,19 @@ export function JournalCheckResult({ report }: { report: JournalCheckReport }) {
   const look = LOOK[report.verdict];
   return (
     <Stack gap="md" data-testid="journal-check-result" data-verdict={report.verdict}>
-      <Alert color={look.color} icon={<look.icon aria-hidden />} title={report.title} role="status">
+      <Alert
+        color={look.color}
+        icon={<look.icon aria-hidden />}
+        title={report.title}
+        role="status"
+        styles={{ title: { overflowWrap: 'anywhere' }, message: { overflowWrap: 'anywhere' } }}
+      >
         {report.detail ? <Text size="sm">{report.detail}</Text> : null}
       </Alert>
       {report.items.length > 0 ? (
         <Stack gap="xs">
           <Title order={3}>Dette ble kontrollert</Title>
-          <List spacing="sm" center={false}>
+          <List spacing="sm" listStyleType="none" withPadding={false}>
             {report.items.map((item) => (
               <Item key={item.text} item={item} />
             ))}
