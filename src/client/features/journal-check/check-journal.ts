@@ -138,15 +138,19 @@ function itemsOf(
           : `Kjeden er ubrutt: alle ${result.length} handlingene henger sammen, i rekkefølge, hver med riktig hash.`,
     },
   ];
+  // Counts from a check that stopped at a fault cover the acts before it only, and say so.
+  const sofar = walked ? '' : ' (fram til feilen; resten er ikke kontrollert)';
   if (typeof keys !== 'string' && result.failed !== 'key') {
     const failed = result.failed === 'server-signatures' || (result.failed === 'head' && walked);
     items.push({
       held: reached(failed),
       text: failed
         ? `Budrundes signatur stemmer for ${serverSignatures} av ${result.length} handlinger, men ikke for resten.`
-        : `Hver handling og kjedehodet er signert av Budrunde med nøkkel ${kid ?? 'ukjent'}${
-            result.headSignedAt ? `. Kjedehodet ble signert ${formatLongDate(result.headSignedAt)}` : ''
-          }.`,
+        : !walked
+          ? `Budrundes signatur stemmer for de ${serverSignatures} handlingene før feilen; resten er ikke kontrollert.`
+          : `Hver handling og kjedehodet er signert av Budrunde med nøkkel ${kid ?? 'ukjent'}${
+              result.headSignedAt ? `. Kjedehodet ble signert ${formatLongDate(result.headSignedAt)}` : ''
+            }.`,
     });
   } else if (typeof keys === 'string')
     items.push({
@@ -156,7 +160,9 @@ function itemsOf(
   items.push({
     held: reached(result.failed === 'signatures'),
     text:
-      `Signaturer med passnøkkel som du kan se: ${signatures} kontrollert.` +
+      (signatures + sealed === 0 && walked
+        ? 'Ingen handlinger i kjeden er signert med passnøkkel.'
+        : `Signaturer med passnøkkel som du kan se: ${signatures} kontrollert${sofar}.`) +
       (sealed > 0
         ? ` ${sealed} signaturer i andres handlinger er forseglet: de finnes, men bare de som handlet kan se dem.`
         : ''),
@@ -164,7 +170,7 @@ function itemsOf(
   const own = result.own.length > 0 ? ` Dine egne handlinger er nr. ${result.own.join(', ')}.` : '';
   items.push({
     held: reached(result.failed === 'commitments'),
-    text: `Dine egne opplysninger i kjeden (hvem du er, vilkår og erklæringer): ${commitments} kontrollert.${own}`,
+    text: `Dine egne opplysninger i kjeden (hvem du er, vilkår og erklæringer): ${commitments} kontrollert${sofar}.${own}`,
   });
   for (const receipt of receipts) {
     items.push({
