@@ -147,7 +147,7 @@ function itemsOf(
       text: failed
         ? `Budrundes signatur stemmer for ${serverSignatures} av ${result.length} handlinger, men ikke for resten.`
         : !walked
-          ? `Budrundes signatur stemmer for de ${serverSignatures} handlingene før feilen; resten er ikke kontrollert.`
+          ? `Budrundes signatur stemmer for ${serverSignatures === 1 ? 'den ene handlingen' : `de ${serverSignatures} handlingene`} før feilen; resten er ikke kontrollert.`
           : `Hver handling og kjedehodet er signert av Budrunde med nøkkel ${kid ?? 'ukjent'}${
               result.headSignedAt ? `. Kjedehodet ble signert ${formatLongDate(result.headSignedAt)}` : ''
             }.`,
