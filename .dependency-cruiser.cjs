@@ -32,6 +32,16 @@ module.exports = {
       to: { path: '^src/(client|server)/' },
     },
     {
+      name: 'browser-code-without-node-builtins',
+      comment:
+        'src/shared and src/client run in the browser, where node:crypto, node:fs and Buffer do not exist: ' +
+        'the chain check runs on the page /kontroller-budjournal as in `npm run verify-journal` (decision ' +
+        '062). Tests (*.test.ts) run in Node only and may use them.',
+      severity: 'error',
+      from: { path: '^src/(shared|client)/', pathNot: '\\.test\\.tsx?$' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'client-not-server',
       comment:
         'The browser bundle must never pull in server code (secrets, node:*, Drizzle). The server renders ' +

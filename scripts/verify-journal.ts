@@ -2,7 +2,8 @@
 // GET /api/bid-rounds/{id}/journal/export gives (decision 040): every link, every
 // signature, the commitments the reader holds the secrets of, the receipts given, and with a key the server's
 // signatures over every link and the head (decision 057). Needs no account and no database; a key given as
-// an address is fetched from there.
+// an address is fetched from there. The page /kontroller-budjournal runs the same check in a browser
+// (src/shared/chain-check, decision 062).
 //   npm run verify-journal -- budkjede.json
 //   npm run verify-journal -- budkjede.json --receipt 7:3f2a…
 //   npm run verify-journal -- budkjede.json --key https://budrunde.no/.well-known/budrunde-chain-key.json
@@ -15,12 +16,13 @@ import {
   KeyUnreadable,
   parseChainKeys,
 } from '../src/server/features/round-chain/chain-anchor';
+import { parseReceipt, readChainExport } from '../src/shared/chain-check/read-export';
 import {
   type ChainCheck,
   type ChainVerification,
   type ExportedChain,
   verifyChainExport,
-} from '../src/server/features/round-chain/verify-chain';
+} from '../src/shared/chain-check/verify-chain';
 import type { ChainLink } from '../src/shared/record/round-act';
 
 const USAGE = `Bruk: npm run verify-journal -- <fil> [--key <fil|adresse>] [--receipt <nr>:<hash> ...]
@@ -63,9 +65,9 @@ function readArgs(): { file: string; receipts: ChainLink[]; key: string | undefi
   const [file, ...rest] = parsed.positionals;
   if (!file || rest.length > 0) fail('Oppgi nøyaktig én fil.');
   const receipts = (parsed.values.receipt ?? []).map((text) => {
-    const match = /^(\d+):([0-9a-fA-F]{64})$/.exec(text.trim());
-    if (!match) fail(`Ugyldig kvittering '${text}': skriv den som <nr>:<hash> (64 heksadesimale tegn).`);
-    return { seq: Number(match[1]), hash: (match[2] ?? '').toLowerCase() };
+    const receipt = parseReceipt(text);
+    if (!receipt) fail(`Ugyldig kvittering '${text}': skriv den som <nr>:<hash> (64 heksadesimale tegn).`);
+    return receipt;
   });
   return { file, receipts, key: parsed.values.key };
 }
@@ -105,24 +107,10 @@ function readExport(file: string): ExportedChain {
   } catch (error) {
     fail(`Kan ikke lese ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    fail(`${file} er ikke gyldig JSON.`);
-  }
-  const v = value as Partial<ExportedChain> & { format?: unknown };
-  const rp = v?.relyingParty;
-  if (
-    typeof v !== 'object' ||
-    v === null ||
-    !Array.isArray(v.acts) ||
-    typeof rp?.id !== 'string' ||
-    typeof rp?.origin !== 'string' ||
-    v.acts.some((link) => typeof link !== 'object' || link === null)
-  )
-    fail(`${file} er ikke en budkjede fra Budrunde (mangler acts eller relyingParty).`);
-  return v as ExportedChain;
+  const read = readChainExport(text);
+  if (read.ok) return read.chain;
+  if (read.why === 'not-json') fail(`${file} er ikke gyldig JSON.`);
+  fail(`${file} er ikke en budkjede fra Budrunde (mangler acts eller relyingParty).`);
 }
 
 const ROLES: Record<string, string> = {

@@ -14,6 +14,8 @@ export const PAGE_PATHS = {
   privacy: '/personvern',
   terms: '/vilkaar',
   cookies: '/cookies',
+  /** Where a home buyer checks a downloaded chain in the browser (decision 062). */
+  checkJournal: '/kontroller-budjournal',
 } as const;
 
 /**

@@ -86,4 +86,25 @@ describe.skipIf(!chromiumAvailable())('a bid signed with a passkey', () => {
     await expectNoAxeViolations(page, 'the seller’s bid list with a signed bid, 390 px');
     await page.close();
   });
+
+  // Decision 062: the passkey's signature (WebCrypto, through @simplewebauthn's helpers) checked in the browser.
+  it('the bidder checks the signed bid in his chain on /kontroller-budjournal', async () => {
+    const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await logIn(page, baseUrl, 'ola@example.no', PASSWORD);
+    const roundId = roundUrl.split('/').at(-1);
+    const exported = await page.request.get(`${baseUrl}/api/bid-rounds/${roundId}/journal/export`);
+    expect(exported.status()).toBe(200);
+    await page.goto(`${baseUrl}/kontroller-budjournal`);
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'budkjede.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(await exported.text()),
+    });
+    await page.getByRole('button', { name: 'Kontroller budjournalen' }).click();
+    const result = page.getByTestId('journal-check-result');
+    await result.waitFor({ timeout: 15_000 });
+    expect(await result.getAttribute('data-verdict')).toBe('holds');
+    expect(await result.innerText()).toContain('Signaturer med passnøkkel som du kan se: 1 kontrollert.');
+    await page.close();
+  });
 });

@@ -81,6 +81,7 @@ describe.skipIf(!chromiumAvailable())('no page scrolls sideways on a 320 px phon
       '/personvern',
       '/vilkaar',
       '/cookies',
+      '/kontroller-budjournal',
       '/finnes-ikke',
     ]) {
       await page.goto(server.baseUrl + path);

@@ -11,6 +11,7 @@ const PAGES = [
   { path: '/personvern', heading: 'Personvernerklæring', text: 'Datatilsynet' },
   { path: '/vilkaar', heading: 'Vilkår for bruk', text: 'avtaleloven' },
   { path: '/cookies', heading: 'Informasjonskapsler (cookies)', text: 'budrunde.sid' },
+  { path: '/kontroller-budjournal', heading: 'Kontroller budjournalen', text: 'Filen lastes ikke opp' },
   { path: '/finnes-ikke', heading: 'Siden finnes ikke', text: 'Til forsiden' },
 ];
 

@@ -46,6 +46,10 @@ const CookiesPage = lazyPart(
   () => import('./pages/static/cookies-page'),
   (m) => m.CookiesPage,
 );
+const CheckJournalPage = lazyPart(
+  () => import('./pages/check-journal-page'),
+  (m) => m.CheckJournalPage,
+);
 const NotFoundPage = lazyPart(
   () => import('./pages/not-found-page'),
   (m) => m.NotFoundPage,
@@ -73,6 +77,7 @@ export function AppRouter() {
           <Route path={PAGE_PATHS.privacy} component={PrivacyPage} />
           <Route path={PAGE_PATHS.terms} component={TermsPage} />
           <Route path={PAGE_PATHS.cookies} component={CookiesPage} />
+          <Route path={PAGE_PATHS.checkJournal} component={CheckJournalPage} />
           <Route component={NotFoundPage} />
         </Switch>
       )}

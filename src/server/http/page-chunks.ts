@@ -23,6 +23,7 @@ const PAGE_MODULES: { path: RegExp; signedIn?: boolean; modules: string[] }[] = 
   { path: /^\/vilkaar$/, modules: ['app/pages/static/terms-page.tsx'] },
   { path: /^\/cookies$/, modules: ['app/pages/static/cookies-page.tsx'] },
   { path: /^\/register$/, modules: ['app/pages/register-page.tsx'] },
+  { path: /^\/kontroller-budjournal$/, modules: ['app/pages/check-journal-page.tsx'] },
 ];
 
 /** The 404 page's, for any path the server answers 404 (client-files.ts). */

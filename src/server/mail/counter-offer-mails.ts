@@ -83,7 +83,7 @@ export function counterOfferOutcomeMail(
     greeting: hello(to),
     paragraphs: [text.says(offer.who, kr(offer.amount)), `Eiendom: ${roundName(round)}`],
     action: { label: 'Se budrunden', url },
-    notes: finalHeadNotes(anchor),
+    notes: finalHeadNotes(anchor, url),
   });
 }
 
@@ -114,7 +114,7 @@ export function counterOfferAcceptedBidderMail(
       ...chainLinkLines(offer.link),
     ],
     action: { label: 'Se budjournalen', url },
-    notes: finalHeadNotes(anchor),
+    notes: finalHeadNotes(anchor, url),
   });
 }
 

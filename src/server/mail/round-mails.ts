@@ -1,6 +1,7 @@
 import { formatAmountInWords } from '../../shared/format/amount-in-words';
 import { formatLongDate } from '../../shared/format/date';
 import { formatMoney } from '../../shared/format/money';
+import { PAGE_PATHS } from '../../shared/pages';
 import type { SignedHead } from '../../shared/record/signed-head';
 import { bidPlanSentences, type PlanFinancing } from '../../shared/signing/statement-words';
 import { renderMail } from './layout';
@@ -39,16 +40,25 @@ export function chainLinkLines(link: ChainLink | SignedHead | null): string[] {
 }
 
 /**
- * The round's last link, signed, in every mail at its end (decision 057): an anchor each participant holds
- * themselves, against which `npm run verify-journal` shows any later rewrite of the chain.
+ * The page that checks a downloaded chain in the browser (decision 062), on the server a mail's link points
+ * to: every round mail's link is `${APP_URL}/budrunder/…` (bid-notices.ts roundUrl).
  */
-export function finalHeadNotes(anchor: SignedHead | null): string[] {
+export const checkPageUrl = (url: string): string => new URL(PAGE_PATHS.checkJournal, url).href;
+
+/**
+ * The round's last link, signed, in every mail at its end (decision 057): an anchor each participant holds
+ * themselves, against which the page /kontroller-budjournal and `npm run verify-journal` show any later
+ * rewrite of the chain (decision 062).
+ */
+export function finalHeadNotes(anchor: SignedHead | null, url: string): string[] {
   if (!anchor) return [];
   return [
     `Budrundens kjede sluttet ved handling nr. ${anchor.seq}. Ta vare på linjene under: de viser hvordan ` +
       'budjournalens kjede så ut da budrunden sluttet, signert av Budrunde.',
     ...chainLinkLines(anchor),
-    `Kontroll: npm run verify-journal -- <eksport> --receipt ${anchor.seq}:${anchor.hash}`,
+    `Kontroller budjournalen selv på ${checkPageUrl(url)}: velg kjeden du laster ned fra budjournalen, og ` +
+      'lim inn linjen «Budjournalens kjede: …» over som kvittering.',
+    `Eller med kommandolinjen: npm run verify-journal -- <eksport> --receipt ${anchor.seq}:${anchor.hash}`,
   ];
 }
 
@@ -88,7 +98,8 @@ export function bidReceiptMail(to: Person, round: MailRound, bid: BidReceipt, ur
       'Ta vare på denne e-posten som skriftlig kvittering for budet ditt.',
       ...(bid.link
         ? [
-            'Med handlingsnummeret og hashen kan du selv kontrollere at budet står uendret i budjournalen (npm run verify-journal).',
+            'Med handlingsnummeret og hashen kan du selv kontrollere at budet står uendret i budjournalen: ' +
+              `på ${checkPageUrl(url)}, eller med npm run verify-journal.`,
           ]
         : []),
     ],
@@ -176,7 +187,7 @@ export function winnerMail(
       'Aksepten er bindende for begge parter. Selgeren eller megleren tar kontakt om den videre prosessen.',
     ],
     action: { label: 'Se budjournalen', url },
-    notes: finalHeadNotes(anchor),
+    notes: finalHeadNotes(anchor, url),
   });
 }
 
@@ -194,7 +205,7 @@ export function roundDecidedMail(
       'Budjournalen er klar. Der ser du alle bud i budrunden, med de andre budgiverne anonymisert.',
     ],
     action: { label: 'Se budjournalen', url },
-    notes: finalHeadNotes(anchor),
+    notes: finalHeadNotes(anchor, url),
   });
 }
 
@@ -215,7 +226,7 @@ export function winnerChosenOwnerMail(
       ...chainLinkLines(link),
     ],
     action: { label: 'Se budjournalen', url },
-    notes: finalHeadNotes(anchor),
+    notes: finalHeadNotes(anchor, url),
   });
 }
 
@@ -242,7 +253,7 @@ export function journalReadyMail(
       `Budjournalen for ${roundName(round)} er klar. Du finner den under «Budjournaler» når du logger inn.`,
     ],
     action: { label: 'Se budjournalen', url },
-    notes: finalHeadNotes(anchor),
+    notes: finalHeadNotes(anchor, url),
   });
 }
 

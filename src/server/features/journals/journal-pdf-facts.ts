@@ -29,6 +29,8 @@ export interface PdfFacts {
   chainHead?: (ChainLink & { signedHead?: SignedHead }) | null;
   /** The key that signed the head: its id and fingerprint, to compare with the one served at the key's address. */
   chainKey?: { kid: string; fingerprint: string };
+  /** The page that checks a downloaded chain in the browser, `${APP_URL}/kontroller-budjournal` (decision 062). */
+  checkUrl?: string;
 }
 
 function fact(doc: Doc, label: string, value: string): void {
@@ -40,7 +42,12 @@ function fact(doc: Doc, label: string, value: string): void {
  * 'Kjedens hode: nr. 12, <hash>' and how to check it. The hash is in Courier, since it is read and compared
  * character by character; it has no spaces, so when the line is too narrow it moves whole to the next line.
  */
-function chainHeadLines(doc: Doc, head: NonNullable<PdfFacts['chainHead']>, key: PdfFacts['chainKey']): void {
+function chainHeadLines(
+  doc: Doc,
+  head: NonNullable<PdfFacts['chainHead']>,
+  key: PdfFacts['chainKey'],
+  checkUrl = '/kontroller-budjournal',
+): void {
   doc.moveDown(0.5).font(BOLD).fontSize(10).text('Kjedens hode: ', { continued: true });
   doc.font(FONT).text(`nr. ${head.seq}, `, { continued: true });
   doc.font(MONO).fontSize(9.5).text(drawable(head.hash));
@@ -58,8 +65,10 @@ function chainHeadLines(doc: Doc, head: NonNullable<PdfFacts['chainHead']>, key:
     .font(FONT)
     .fontSize(9)
     .fillColor('#333333')
+    // The page first: a home buyer checks there, in the browser; the command is for those who want it.
+    .text(`Kontroller budjournalen selv på ${checkUrl}: velg kjeden (JSON) du laster ned fra budjournalen.`)
     .text(
-      'Kontroller med npm run verify-journal, eksporten fra budjournalen og nøkkelen på ' +
+      'Eller kontroller med npm run verify-journal, eksporten fra budjournalen og nøkkelen på ' +
         '/.well-known/budrunde-chain-key.json.',
     )
     .fillColor('black');
@@ -85,7 +94,7 @@ export function drawFacts(doc: Doc, journal: PdfFacts, madeAt: Date): void {
     fact(doc, 'Vinnende bud', `${formatMoney(winner.amount)} (${formatAmountInWords(winner.amount)})`);
   fact(doc, 'Eksemplar', journal.isOwnerCopy ? 'Selgerens eksemplar' : 'Budgiverens eksemplar');
   fact(doc, 'Laget', formatLongDate(madeAt));
-  if (journal.chainHead) chainHeadLines(doc, journal.chainHead, journal.chainKey);
+  if (journal.chainHead) chainHeadLines(doc, journal.chainHead, journal.chainKey, journal.checkUrl);
   if (!journal.isOwnerCopy)
     doc
       .moveDown(0.5)

@@ -1,3 +1,4 @@
+import { PAGE_PATHS } from '../../../shared/pages';
 import type { JournalEntry, JournalView } from '../../../shared/schemas/journal';
 import type { DbOrTx } from '../../db/client';
 import { databaseNow } from '../../db/time';
@@ -154,6 +155,7 @@ export async function exportJournalPdf(
       changes: toJournalChanges(data),
       chainHead: await signedChainHead(deps, roundId),
       chainKey: { kid: deps.chainKey.kid, fingerprint: deps.chainKey.fingerprint },
+      checkUrl: `${deps.env.APP_URL}${PAGE_PATHS.checkJournal}`,
     },
     { madeAt, compress },
   );

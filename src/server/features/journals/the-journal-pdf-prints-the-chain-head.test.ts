@@ -27,8 +27,9 @@ describe('the chain’s head on the PDF', () => {
     const line = `Kjedens hode: nr. 12, ${HEAD.hash}`;
     expect(text).toContain(line);
     expect(text).toContain(
-      'Kontroller med npm run verify-journal, eksporten fra budjournalen og nøkkelen på',
+      'Eller kontroller med npm run verify-journal, eksporten fra budjournalen og nøkkelen på',
     );
+    expect(text).toContain('Kontroller budjournalen selv på /kontroller-budjournal');
     expect(text.indexOf('Laget: 3. mars 2026')).toBeLessThan(text.indexOf(line));
     expect(text.indexOf(line)).toBeLessThan(text.indexOf('Bud (0)'));
     // The hash is one text run of its own, so a reader's PDF tool selects and copies it whole.
@@ -44,5 +45,6 @@ describe('the chain’s head on the PDF', () => {
     const text = pdfText(await journalToPdf(journal(null), { madeAt }));
     expect(text).not.toContain('Kjedens hode');
     expect(text).not.toContain('verify-journal');
+    expect(text).not.toContain('kontroller-budjournal');
   });
 });

@@ -66,8 +66,10 @@ describe('the chain’s head in the journal', () => {
       expect(await journalHead(cookie)).toEqual(head);
       const text = await pdfOf(cookie);
       expect(text).toContain(`Kjedens hode: nr. ${head.seq}, ${head.hash}`);
+      // The page's whole address, so that the printed journal tells a home buyer where to check it.
+      expect(text).toContain(`Kontroller budjournalen selv på ${t.deps.env.APP_URL}/kontroller-budjournal`);
       expect(text).toContain(
-        'Kontroller med npm run verify-journal, eksporten fra budjournalen og nøkkelen på',
+        'Eller kontroller med npm run verify-journal, eksporten fra budjournalen og nøkkelen på',
       );
     }
     // An admin's copy is the owner's, with the same head.

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, signInVerified } from '../../../../tests/setup/admin';
 import { createRoundAs, placeBid } from '../../../../tests/setup/rounds';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { verifyChainExport } from '../../../shared/chain-check/verify-chain';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
 import { formAroundGaps } from './round-acts';
-import { verifyChainExport } from './verify-chain';
 
 // Decision 050: a bid's act is written by Node's canonicalJson with gaps for `at` and `party`, which the
 // database fills under the round's lock (append_formed_bid_act, migration 0019). The chain must read exactly

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actSigningHelpers } from '../../../../tests/setup/act-signing';
 import { exportOf } from '../../../../tests/setup/chain-round';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { verifyChainExport } from './verify-chain';
+import { verifyChainExport } from '../../../shared/chain-check/verify-chain';
 
 // Decisions 040 and 041: a deleted person is named in no statement of any act afterwards, on any side of
 // the round. The owner's signed rejection and counter-offer are kept with the bidder they concern; their

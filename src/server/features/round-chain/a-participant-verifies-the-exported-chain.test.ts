@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportOf, playChainRound, seqOf } from '../../../../tests/setup/chain-round';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { verifyChainExport } from '../../../shared/chain-check/verify-chain';
 import { GENESIS_HASH } from '../../../shared/record/round-act';
 import type { ChainExport } from '../../../shared/schemas/responses/record';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
 import { sha256Hex } from './round-acts';
-import { verifyChainExport } from './verify-chain';
 
 // Decision 040: a participant exports the round's chain, verifies it (links, the signed
 // bid's signature, their own commitments and receipts), changes one byte and sees it fail at that act; the

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync, verify } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportOf, playChainRound, seqOf } from '../../../../tests/setup/chain-round';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { toBase64url } from '../../../shared/chain-check/bytes';
 import { GENESIS_HASH } from '../../../shared/record/round-act';
 import { type SignedHead, signedHeadText } from '../../../shared/record/signed-head';
 import type { ChainExport } from '../../../shared/schemas/responses/record';
@@ -69,8 +70,9 @@ function rewritten(): ChainExport {
 }
 
 const holdsFor = (head: SignedHead) => {
-  const [key] = parseChainKeys(JSON.stringify(jwks)).values();
-  if (!key) throw new Error('no key served');
+  const [raw] = parseChainKeys(JSON.stringify(jwks)).values();
+  if (!raw) throw new Error('no key served');
+  const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: toBase64url(raw) }, format: 'jwk' });
   return verify(null, Buffer.from(signedHeadText(head)), key, Buffer.from(head.signature, 'base64url'));
 };
 
@@ -113,12 +115,16 @@ describe('the chain’s anchor: the server’s key', () => {
       expect(texts).toMatch(
         new RegExp(`Signert av Budrunde \\S+ med nøkkel ${asArne.signingKey.kid}: [\\w-]{86}`),
       );
+      // Where to check it, without a programmer (decision 062); the command stays named beside it.
+      expect(texts).toContain(`Kontroller budjournalen selv på ${t.deps.env.APP_URL}/kontroller-budjournal`);
+      expect(texts).toContain('npm run verify-journal -- <eksport> --receipt');
     }
     const receipt = (await t.mails(round.a.email)).find((m) => m.subject.startsWith('Kvittering for bud'));
     expect(receipt?.text).toContain(
       `Budjournalens kjede: handling nr. ${round.arnesReceipt.seq}, hash ${round.arnesReceipt.hash}`,
     );
     expect(receipt?.text).toContain(`med nøkkel ${asArne.signingKey.kid}`);
+    expect(receipt?.text).toContain(`${t.deps.env.APP_URL}/kontroller-budjournal`);
   });
 
   it('verify-journal: without a key it says what it cannot rule out; with the key a rewrite fails where it begins', {

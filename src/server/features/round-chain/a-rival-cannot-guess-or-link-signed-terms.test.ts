@@ -6,10 +6,10 @@ import { addPasskey, newAuthenticator } from '../../../../tests/setup/passkeys';
 import { createRoundAs, placeBidOk } from '../../../../tests/setup/rounds';
 import { bidBody, placeSignedBid } from '../../../../tests/setup/signing';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { verifyChainExport } from '../../../shared/chain-check/verify-chain';
 import type { ChainExport } from '../../../shared/schemas/responses/record';
 import { canonicalJson } from '../../../shared/signing/canonical-json';
 import { canonicalBidAct } from '../signatures/bid-act';
-import { verifyChainExport } from './verify-chain';
 
 // Decision 055: what a reader sees of another bidder's signed act lets them neither test guesses of its
 // terms (the nonce and the signature's parts are sealed) nor link the signer's acts from one round to the

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { verifyChainExport } from '../../../shared/chain-check/verify-chain';
 import type { ChainExport } from '../../../shared/schemas/responses/record';
 import type { AppDeps } from '../../deps';
 import type { Viewer } from '../../http/viewer';
@@ -13,7 +14,6 @@ import { firstJournalMismatch } from './journal-audit';
 import { firstOutcomeMismatch } from './outcome-audit';
 import { findHead } from './round-chain.repository';
 import { firstRowMismatch, type RowMismatch } from './row-audit';
-import { verifyChainExport } from './verify-chain';
 
 export interface StoredChainCheck {
   ok: boolean;

@@ -1,5 +1,5 @@
+import type { ExportedLink } from '../../../shared/chain-check/verify-chain';
 import type { RowMismatch } from './row-audit';
-import type { ExportedLink } from './verify-chain';
 
 // Whether the round's stored journals are those its chain last recorded (decision 058): at the close, or
 // after an account's deletion rewrote them. A journal changed, removed or added by SQL since is found here.

@@ -1,6 +1,6 @@
+import type { ExportedLink } from '../../../shared/chain-check/verify-chain';
 import type { StoredOutcome } from './chain-rows.repository';
 import type { RowMismatch } from './row-audit';
-import type { ExportedLink } from './verify-chain';
 
 // Whether the round row still says how the round ended as its chain does: the 'closed' act's time, reason
 // and winning bid, and the 'winner' act's bid (the owner's signed choice). A winner set or changed by SQL,

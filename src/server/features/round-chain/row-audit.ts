@@ -1,7 +1,7 @@
+import type { ExportedLink } from '../../../shared/chain-check/verify-chain';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
 import type { StoredBid, StoredCounterOffer } from './chain-rows.repository';
 import { commitment, saltedHash } from './round-acts';
-import type { ExportedLink } from './verify-chain';
 
 // Whether the rows of a round still say what their acts in the chain say (decision 040): a bid's amount,
 // acceptance deadline, time, bidder and terms; its rejection; a counter-offer's amount, deadline, recipient,

@@ -4,7 +4,7 @@ import { signInAdmin } from '../../../../tests/setup/admin';
 import { exportOf, sameHead, seqOf } from '../../../../tests/setup/chain-round';
 import { addPasskey, newAuthenticator } from '../../../../tests/setup/passkeys';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
-import { verifyChainExport } from './verify-chain';
+import { verifyChainExport } from '../../../shared/chain-check/verify-chain';
 
 // Decisions 040 and 042: the owner's signed rejection and counter-offer and the bidder's signed
 // acceptance (decision 041) verify in the chain like a signed bid, for the owner and for the bidder; and a

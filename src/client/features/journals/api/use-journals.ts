@@ -35,6 +35,6 @@ export function openJournalPdf(roundId: string): void {
   window.open(`/api/bid-rounds/${encodeURIComponent(roundId)}/journal.pdf`, '_blank', 'noopener');
 }
 
-/** The round's hash chain as JSON, as this reader may see it, for npm run verify-journal (decision 040). */
+/** The round's hash chain as JSON, as this reader may see it, for /kontroller-budjournal or npm run verify-journal (decisions 040, 062). */
 export const journalExportUrl = (roundId: string): string =>
   `/api/bid-rounds/${encodeURIComponent(roundId)}/journal/export`;

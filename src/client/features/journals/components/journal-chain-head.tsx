@@ -1,5 +1,6 @@
-import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { PAGE_PATHS } from '../../../../shared/pages';
 import type { ChainLink } from '../../../../shared/record/round-act';
 
 /**
@@ -50,9 +51,13 @@ export function JournalChainHead({ head }: { head: ChainLink & { signedHead?: { 
           Signert av Budrunde med nøkkel <Code>{head.signedHead.kid.slice(0, 12)}…</Code>
         </Text>
       ) : null}
-      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        Kontroller med npm run verify-journal, eksporten fra budjournalen og nøkkelen på
-        /.well-known/budrunde-chain-key.json.
+      {/* A new tab, so that the dialog with 'Last ned kjeden (JSON)' stays open beside the check (decision 062). */}
+      <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+        Last ned kjeden og{' '}
+        <Anchor href={PAGE_PATHS.checkJournal} target="_blank" rel="noopener" underline="always" inherit>
+          kontroller budjournalen selv (åpnes i ny fane)
+        </Anchor>
+        .
       </Text>
     </Stack>
   );

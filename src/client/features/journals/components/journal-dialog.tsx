@@ -99,7 +99,7 @@ export function JournalDialog({ journal, opened, onClose }: JournalDialogProps) 
               >
                 Last ned PDF
               </Button>
-              {/* The chain itself, for npm run verify-journal (decision 040). */}
+              {/* The chain itself, to check on /kontroller-budjournal or with npm run verify-journal (decisions 040, 062). */}
               {journal.chainHead ? (
                 <Button
                   component="a"

@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
 import { verifySignature } from '@simplewebauthn/server/helpers';
+import { concatBytes, equalBytes, fromBase64url, sha256Bytes, toBase64url, utf8, utf8Text } from './bytes';
 
 // A passkey's signature in the chain (decision 039), checked from what the act itself carries: the COSE
 // public key, the authenticator data, the client data and the signature. No database and no passkeys table:
-// a participant checks it offline with the export alone (verify-journal), an admin on the stored chain.
+// a participant checks it offline with the export alone (verify-journal, the page /kontroller-budjournal),
+// an admin on the stored chain. @simplewebauthn's helpers verify through WebCrypto (globalThis.crypto), so
+// the same code runs in the browser and in Node (decision 062).
 
-const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
-const bytes = (base64url: string) => new Uint8Array(Buffer.from(base64url, 'base64url'));
+const bytes = fromBase64url;
 
 /** WebAuthn's authenticator data flags (byte 32): user present, user verified. */
 const USER_PRESENT = 0x01;
@@ -47,7 +48,7 @@ export async function checkChainSignature(value: unknown, rp: RelyingParty): Pro
   const clientDataJSON = bytes(value.clientDataJSON);
   let client: { type?: unknown; origin?: unknown; challenge?: unknown };
   try {
-    client = JSON.parse(Buffer.from(clientDataJSON).toString('utf8'));
+    client = JSON.parse(utf8Text(clientDataJSON));
   } catch {
     return { ok: false, reason: 'Signaturens klientdata kan ikke leses' };
   }
@@ -58,7 +59,7 @@ export async function checkChainSignature(value: unknown, rp: RelyingParty): Pro
   if (typeof client.challenge !== 'string')
     return { ok: false, reason: 'Signaturens klientdata mangler utfordringen' };
   if (authenticatorData.length < 37) return { ok: false, reason: 'Autentiseringsdataene er ufullstendige' };
-  if (!Buffer.from(authenticatorData.subarray(0, 32)).equals(sha256(rp.id)))
+  if (!equalBytes(authenticatorData.subarray(0, 32), sha256Bytes(rp.id)))
     return { ok: false, reason: `Signaturen gjelder en annen tjeneste enn ${rp.id}` };
   const flags = authenticatorData[32] ?? 0;
   if (!(flags & USER_PRESENT) || !(flags & USER_VERIFIED))
@@ -66,7 +67,7 @@ export async function checkChainSignature(value: unknown, rp: RelyingParty): Pro
       ok: false,
       reason: 'Brukeren ble ikke bekreftet (fingeravtrykk, ansikt eller PIN) ved signeringen',
     };
-  const data = new Uint8Array(Buffer.concat([authenticatorData, sha256(clientDataJSON)]));
+  const data = concatBytes(authenticatorData, sha256Bytes(clientDataJSON));
   let holds: boolean;
   try {
     holds = await verifySignature({
@@ -83,8 +84,5 @@ export async function checkChainSignature(value: unknown, rp: RelyingParty): Pro
 
 /** The challenge a signature over `signedAct` answers (decision 039): base64url(SHA-256(act ‖ nonce)). */
 export function challengeOf(signedAct: string, nonce: string): string {
-  return createHash('sha256')
-    .update(signedAct, 'utf8')
-    .update(Buffer.from(nonce, 'base64url'))
-    .digest('base64url');
+  return toBase64url(sha256Bytes(concatBytes(utf8(signedAct), fromBase64url(nonce))));
 }

@@ -1,17 +1,15 @@
-import { createHash, type KeyObject } from 'node:crypto';
-import { type ChainLink, GENESIS_HASH } from '../../../shared/record/round-act';
-import type { SignedHead } from '../../../shared/record/signed-head';
-import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
+import { type ChainLink, GENESIS_HASH } from '../record/round-act';
+import type { SignedHead } from '../record/signed-head';
+import { type CanonicalValue, canonicalJson } from '../signing/canonical-json';
+import { sha256Hex } from './bytes';
 import { type ChainKeys, linkSignatureHolds, signedHeadProblem } from './chain-anchor';
 import { challengeOf, checkChainSignature, type RelyingParty } from './chain-signature';
 import { commitmentProblem } from './commitments';
 
 // The check of a round's chain (decision 040), from its export alone: what
-// `npm run verify-journal` runs offline and what the admin's journal/verify runs on the stored chain. No
-// database: everything it needs is in the export, and a participant need trust nothing of ours but the
-// hashes and signatures they can recompute.
-
-const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+// `npm run verify-journal` runs offline, what the page /kontroller-budjournal runs in the browser (decision
+// 062) and what the admin's journal/verify runs on the stored chain. No database: everything it needs is in
+// the export, and a participant need trust nothing of ours but the hashes and signatures they can recompute.
 
 /** One link as the export writes it; typed loosely, since a file from anywhere may hold anything. */
 export interface ExportedLink {
@@ -174,7 +172,7 @@ function headProblem(exported: ExportedChain): Broken | null {
 }
 
 /** The key the export's links are signed with, among those given, or why none is (decision 057). */
-function signingKeyOf(exported: ExportedChain, keys: ChainKeys): KeyObject | string {
+function signingKeyOf(exported: ExportedChain, keys: ChainKeys): Uint8Array | string {
   const kid = exported.signingKey?.kid;
   if (typeof kid !== 'string') return 'Eksporten er ikke signert av serveren (den mangler signingKey)';
   const key = keys.get(kid);

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
+import { type CanonicalValue, canonicalJson } from '../signing/canonical-json';
+import { sha256Hex } from './bytes';
 
 // The commitments of an act that a reader holds the secret of (decision 040): who it is about and the salted
 // hashes of its words and terms, and the round's journals (decision 058). Part of verify-chain.ts's check.
@@ -16,8 +16,6 @@ interface CommittedLink {
     journals?: unknown;
   };
 }
-
-const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** Why an act's commitments (the bidder and the salted hashes) do not hold for the reader's secret, if so. */
 export function commitmentProblem(link: CommittedLink): string | null {
