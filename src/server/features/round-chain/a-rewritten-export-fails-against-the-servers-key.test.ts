@@ -119,6 +119,11 @@ describe('the chain’s anchor: the server’s key', () => {
       expect(texts).toContain(`Kontroller budjournalen selv på ${t.deps.env.APP_URL}/kontroller-budjournal`);
       expect(texts).toContain('npm run verify-journal -- <eksport> --receipt');
     }
+    // Each bidder's 'Se budjournalen' opens this round's journal.
+    for (const who of [round.a, round.b])
+      expect((await t.mails(who.email)).map((m) => m.text).join('\n')).toContain(
+        `Se budjournalen: http://localhost:5000/?budjournal=${round.roundId}`,
+      );
     const receipt = (await t.mails(round.a.email)).find((m) => m.subject.startsWith('Kvittering for bud'));
     expect(receipt?.text).toContain(
       `Budjournalens kjede: handling nr. ${round.arnesReceipt.seq}, hash ${round.arnesReceipt.hash}`,
