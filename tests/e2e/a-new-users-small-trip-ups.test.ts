@@ -89,6 +89,28 @@ describe.skipIf(!chromiumAvailable())('small things a new user met', () => {
     await page.close();
   });
 
+  it('a day chosen with Enter keeps the focus in the date field', async () => {
+    const page = await openPage(browser);
+    await logIn(page, server.baseUrl, 'anna@example.no', PASSWORD);
+    await page.goto(`${server.baseUrl}/budrunder/${openId}`);
+    const field = page.getByRole('group', { name: 'Akseptfrist' }).getByRole('button').first();
+    await field.waitFor();
+    await expect.poll(() => field.isEnabled()).toBe(true);
+    await field.focus();
+    await page.keyboard.press('Enter');
+    const calendar = page.getByRole('dialog').filter({ has: page.locator('table') });
+    await calendar.waitFor();
+    // The calendar's days take the keyboard: move to a later day and choose it.
+    await calendar.locator('button[data-today], button[data-selected]').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await calendar.waitFor({ state: 'hidden' });
+    const inField = () =>
+      page.evaluate(() => document.activeElement?.closest('fieldset')?.getAttribute('aria-label') ?? null);
+    await expect.poll(inField).toBe('Akseptfrist');
+    await page.close();
+  });
+
   it('offline: the live badge says ‘Frakoblet’, and the words to sign say what went wrong', async () => {
     const page = await openPage(browser);
     await logIn(page, server.baseUrl, 'anna@example.no', PASSWORD);

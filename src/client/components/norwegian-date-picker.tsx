@@ -19,6 +19,7 @@ const AS_BOKMAAL_WRITES = {
 export function NorwegianDatePicker({
   openOnMount,
   styles,
+  popoverProps,
   ...props
 }: DatePickerInputProps & { openOnMount?: boolean }) {
   const button = useRef<HTMLButtonElement>(null);
@@ -32,6 +33,9 @@ export function NorwegianDatePicker({
       <DatePickerInput
         ref={button}
         {...props}
+        // A day chosen from the keyboard (Enter) closes the calendar: the focus goes back to the field, not
+        // to the top of the page, so the person can go on to the next field (decision 063).
+        popoverProps={{ returnFocus: true, ...popoverProps }}
         styles={{ ...AS_BOKMAAL_WRITES, ...(typeof styles === 'object' ? styles : {}) }}
       />
     </DatesProvider>
