@@ -77,6 +77,9 @@ export function PhoneText({ phone }: { phone: string | null }) {
  * An e-mail address that may wrap before '@' and before each '.', as addresses are broken in print, and
  * only anywhere at all if one part is still wider than its column.
  */
+// Characters of an address's part that fit a 320 px phone's line in the journal's small text.
+const WHOLE_PART = 30;
+
 export function EmailText({ email }: { email: string | null }) {
   if (!email) return NONE;
   const parts = email.split(/(?=[@.])/);
@@ -86,7 +89,8 @@ export function EmailText({ email }: { email: string | null }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one address never reorder.
         <Fragment key={i}>
           {i > 0 ? <wbr /> : null}
-          {part}
+          {/* Not at a hyphen either ('eiendomsmegling-eksempel'): a part that fits any line stays whole. */}
+          {part.length <= WHOLE_PART ? <span style={{ whiteSpace: 'nowrap' }}>{part}</span> : part}
         </Fragment>
       ))}
     </span>
