@@ -77,7 +77,7 @@ describe.skipIf(!chromiumAvailable())('a signed acceptance shows as signed on th
     const page = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     await logIn(page, baseUrl, 'selger@example.no', PASSWORD);
     await page.goto(roundUrl);
-    await page.getByRole('button', { name: 'Vis detaljer' }).click({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Vis budgiverdetaljer' }).click({ timeout: 15_000 });
     await winningRow(page).getByText(SIGNED, { exact: true }).waitFor({ timeout: 15_000 });
     expect(await winningRow(page).getByText('Ikke signert').count()).toBe(0);
 

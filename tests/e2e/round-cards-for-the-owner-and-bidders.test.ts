@@ -21,7 +21,7 @@ async function foldedState(page: Page) {
   const folded: string[] = [];
   for (const card of await cards.all()) {
     const name = (await card.getAttribute('aria-label')) ?? '';
-    const toggle = card.getByRole('button', { name: /budrunden$/ });
+    const toggle = card.getByRole('button', { name: /^(Vis|Skjul) detaljer$/ });
     ((await toggle.getAttribute('aria-expanded')) === 'true' ? unfolded : folded).push(name);
   }
   return { unfolded: unfolded.sort(), folded: folded.sort() };

@@ -54,6 +54,7 @@ describe('the deadline sweep, killed midway and run by two processes', () => {
     // here for the bidders' locks, before any journal is written.
     await db.query('begin');
     await db.query('select id from users where id = $1 for update', [bidderId]);
+    const { locker } = await one<{ locker: number }>('select pg_backend_pid() as locker');
     // The deadline passes, set from a connection of its own (the locking one would hold the round too).
     const changer = new pg.Client({ connectionString: database.url });
     await changer.connect();
@@ -67,9 +68,11 @@ describe('the deadline sweep, killed midway and run by two processes', () => {
       async () => {
         const row = (
           await database.admin.query(
+            // Found by whom it waits for, not by its text: pg_stat_activity keeps only the query's first
+            // 1,024 bytes, and the bidders' query is longer than that.
             `select pid from pg_stat_activity
-              where datname = $1 and wait_event_type = 'Lock' and query ilike '%for share%'`,
-            [database.name],
+              where datname = $1 and wait_event_type = 'Lock' and $2 = any(pg_blocking_pids(pid))`,
+            [database.name, locker],
           )
         ).rows[0] as { pid: number } | undefined;
         return row?.pid ?? null;
