@@ -172,6 +172,7 @@ export async function scrubUserFromJournals(tx: DbOrTx, userId: string): Promise
     await updateJournalData(tx, row.id, scrubJournal(row.journalData, userId));
     rounds.add(row.bidRoundId);
   }
+  if (rounds.size === 0) return;
   const at = await databaseNow(tx);
   for (const roundId of [...rounds].sort()) await recordJournalDigests(tx, roundId, at);
 }

@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportOf, playChainRound, seqOf } from '../../../../tests/setup/chain-round';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { verifyJournal } from '../../../../tests/setup/verify-journal-cli';
 import { verifyChainExport } from '../../../shared/chain-check/verify-chain';
 import { GENESIS_HASH } from '../../../shared/record/round-act';
 import type { ChainExport } from '../../../shared/schemas/responses/record';
@@ -16,19 +15,8 @@ import { sha256Hex } from './round-acts';
 // bid's signature, their own commitments and receipts), changes one byte and sees it fail at that act; the
 // same with `npm run verify-journal` on a file, by its exit code and its report.
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
-const script = join(root, 'scripts', 'verify-journal.ts');
 // Each run starts tsx: seconds, more while other test files run alongside.
 const SLOW = 60_000;
-
-function verifyJournal(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(tsx, [script, ...args], { cwd: root }, (error, stdout, stderr) =>
-      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 let t: TestApp;
 let round: Awaited<ReturnType<typeof playChainRound>>;

@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import { createPublicKey, generateKeyPairSync, verify } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportOf, playChainRound, seqOf } from '../../../../tests/setup/chain-round';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { verifyJournal } from '../../../../tests/setup/verify-journal-cli';
 import { toBase64url } from '../../../shared/chain-check/bytes';
 import { GENESIS_HASH } from '../../../shared/record/round-act';
 import { type SignedHead, signedHeadText } from '../../../shared/record/signed-head';
@@ -20,18 +19,7 @@ import { sha256Hex } from './round-acts';
 // rewritten chain, hashed anew, fails at the first act that differs; another server's key, a key that cannot
 // be read, a cut-off file each get their own answer. Without a key or receipt it says what it cannot rule out.
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
-const script = join(root, 'scripts', 'verify-journal.ts');
 const SLOW = 90_000;
-
-function verifyJournal(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(tsx, [script, ...args], { cwd: root }, (error, stdout, stderr) =>
-      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 let t: TestApp;
 let round: Awaited<ReturnType<typeof playChainRound>>;

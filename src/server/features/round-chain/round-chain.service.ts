@@ -15,11 +15,6 @@ import {
 
 // What other features ask of the rounds' chains (decision 040): heads, receipts, and account deletion.
 
-/** The latest link of a round's chain, or null before its first act. */
-export function chainHead(db: DbOrTx, roundId: string): Promise<ChainLink | null> {
-  return findHead(db, roundId);
-}
-
 /** A link as it is handed out: with the server's signature over it (decision 057). */
 export function signedLink(
   deps: Pick<AppDeps, 'chainKey' | 'clock'>,
@@ -33,11 +28,6 @@ export function signedLink(
 export async function signedChainHead(deps: Pick<AppDeps, 'chainKey' | 'clock' | 'db'>, roundId: string) {
   const head = await findHead(deps.db, roundId);
   return head && signedLink(deps, head);
-}
-
-/** The link a bid's act took: what its receipt names. */
-export function linkOfBid(db: DbOrTx, bidId: string): Promise<ChainLink | null> {
-  return findLinkOf(db, bidId, 'bid');
 }
 
 /** A bid's link, signed (decision 057): what its receipt mail names. */

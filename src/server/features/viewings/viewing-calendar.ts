@@ -1,5 +1,4 @@
 import { createEvent } from 'ics';
-import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { NotFound } from '../../errors';
 import { roundUrl } from '../bids/bid-notices';
@@ -38,15 +37,20 @@ function calendarText(text: string): string {
  * same viewing twice updates the one entry. Anyone may have it, visitors too: the cards show the same
  * times and address to everyone (decision 045). Every text goes through calendarText (decision 053).
  */
-export async function viewingCalendar(
-  deps: Pick<AppDeps, 'env'>,
-  db: DbOrTx,
-  roundId: string,
-  viewingId: string,
-) {
-  const viewing = await viewingOfRound(db, roundId, viewingId);
-  const round = await findRoundListing(db, roundId);
+export async function viewingCalendar(deps: Pick<AppDeps, 'env' | 'db'>, roundId: string, viewingId: string) {
+  const viewing = await viewingOfRound(deps.db, roundId, viewingId);
+  const round = await findRoundListing(deps.db, roundId);
   if (!round) throw new NotFound('Fant ikke visningen');
+  return calendarFile(deps, round, viewing);
+}
+
+/** The calendar file of a viewing already read (the sign-up's confirmation has both in hand). */
+export function calendarFile(
+  deps: Pick<AppDeps, 'env'>,
+  round: { id: string; title: string; address: string },
+  viewing: { id: string; startsAt: Date; endsAt: Date; note: string | null },
+) {
+  const roundId = round.id;
   const url = roundUrl(deps, roundId);
   const { error, value } = createEvent({
     ...utc,

@@ -12,7 +12,7 @@ import { followInTransaction } from '../bid-rounds/round-follows.service';
 import { roundUrl } from '../bids/bid-notices';
 import { ROUND_NOT_FOUND } from '../bids/bids.service';
 import { ALREADY_CLOSED, assertCanManage } from '../bids/round-access';
-import { viewingCalendar } from './viewing-calendar';
+import { calendarFile } from './viewing-calendar';
 import {
   deleteSignup,
   deleteSignupsOfUser,
@@ -57,7 +57,11 @@ export async function setSignedUp(
       await followInTransaction(tx, roundId, viewer.id);
       // Confirmed in writing, with the viewing as a calendar file; asking again sends nothing more.
       if (isNew) {
-        const calendar = await viewingCalendar(deps, tx, roundId, viewingId);
+        const calendar = calendarFile(
+          deps,
+          { id: roundId, title: round.title, address: round.address },
+          viewing,
+        );
         const links = { round: roundUrl(deps, roundId) };
         const mail = viewingSignupMail(viewer, round, viewing, now, links, calendar);
         await enqueueMail(tx, mail, { roundId });

@@ -68,12 +68,7 @@ export function viewingsRoutes(deps: AppDeps) {
         },
       },
       async (request, reply) => {
-        const { filename, ics } = await viewingCalendar(
-          deps,
-          deps.db,
-          request.params.id,
-          request.params.viewingId,
-        );
+        const { filename, ics } = await viewingCalendar(deps, request.params.id, request.params.viewingId);
         return reply
           .header('content-type', 'text/calendar; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
