@@ -13,6 +13,7 @@ export default defineConfig({
     './src/server/db/listing-schema.ts',
     './src/server/db/admin-action-schema.ts',
     './src/server/db/chain-key-schema.ts',
+    './src/server/db/identity-schema.ts',
   ],
   out: './drizzle',
 });

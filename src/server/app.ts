@@ -36,6 +36,7 @@ import {
   forgetUnattachedProofs,
 } from './features/financing-proofs/financing-proofs.service';
 import { healthRoutes } from './features/health/health.routes';
+import { identityRoutes } from './features/identity/identity.routes';
 import { objectsRoutes } from './features/images/objects.routes';
 import { uploadRoutes } from './features/images/upload.routes';
 import { journalsRoutes } from './features/journals/journals.routes';
@@ -51,6 +52,7 @@ import { recordAnonymisation } from './features/round-chain/round-chain.service'
 import { scrubSignaturesOf } from './features/signatures/signature-records';
 import { signaturesRoutes } from './features/signatures/signatures.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { testIdpRoutes } from './features/test-idp/test-idp.routes';
 import { viewingJobHandlers } from './features/viewings/viewing-follow-up';
 import { forgetSignupsOf } from './features/viewings/viewing-signups.service';
 import { viewingsRoutes } from './features/viewings/viewings.routes';
@@ -199,6 +201,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(healthRoutes(deps));
   await app.register(objectsRoutes(deps));
   await app.register(chainKeyRoutes(deps));
+  // The demo's Test-BankID (decision 064): a real OpenID provider of its own, outside the API's session.
+  if (deps.env.OIDC_TEST_PROVIDER) await testIdpRoutes(deps)(app);
   // Everything that needs to know who is asking lives in this one context, with the session and access
   // hooks. The client's files, registered after it on the root, are served without touching the database;
   // a page's HTML asks this context for its first data (http/first-screen.ts).
@@ -231,6 +235,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(journalsRoutes(deps));
     await api.register(roundChainRoutes(deps));
     await api.register(passkeysRoutes(deps));
+    await api.register(identityRoutes(deps));
     await api.register(signaturesRoutes(deps));
     await api.register(adminRoutes(deps));
     await api.register(uploadRoutes(deps));

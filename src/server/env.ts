@@ -107,6 +107,24 @@ const envSchema = z.object({
     emptyAsUnset,
     z.enum(['production', 'test'], { error: 'must be production or test' }).default('production'),
   ),
+  // Identity through any OpenID Connect provider (decision 064): an eID broker such as Idura, Signicat or
+  // BankID's own OIDC in production, the built-in Test-BankID in the demo.
+  OIDC_ISSUER: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_SCOPE: z.preprocess(emptyAsUnset, z.string().trim().min(1).default('openid profile')),
+  OIDC_ACR_VALUES: optionalText,
+  OIDC_PERSON_CLAIM: z.preprocess(emptyAsUnset, z.string().trim().min(1).default('sub')),
+  IDENTITY_PROVIDER_NAME: z.preprocess(emptyAsUnset, z.string().trim().min(1).max(40).default('BankID')),
+  // The key of the person claim's HMAC; unset, one generated into the database at migration is used.
+  IDENTITY_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  OIDC_TEST_PROVIDER: z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).optional(),
+  BID_IDENTITY: z.preprocess(
+    emptyAsUnset,
+    z
+      .enum(['off', 'optional', 'required'], { error: 'must be off, optional or required' })
+      .default('optional'),
+  ),
   BID_SIGNING: z.preprocess(
     emptyAsUnset,
     z
@@ -120,7 +138,8 @@ export type RawEnv = z.infer<typeof envSchema>;
 /** Fastify's trustProxy: off, a number of hops, or the addresses and CIDR ranges of the proxies. */
 export type TrustProxy = false | number | string[];
 
-export interface Env extends Omit<RawEnv, 'DEMO_DATA' | 'SESSION_SECRET' | 'APP_URL' | 'TRUST_PROXY'> {
+export interface Env
+  extends Omit<RawEnv, 'DEMO_DATA' | 'SESSION_SECRET' | 'APP_URL' | 'TRUST_PROXY' | 'OIDC_TEST_PROVIDER'> {
   DATA_DIR: string;
   TRUST_PROXY: TrustProxy;
   /** Where mail goes: SMTP when SMTP_URL is set, else the database outbox (development, or on purpose). */
@@ -128,6 +147,8 @@ export interface Env extends Omit<RawEnv, 'DEMO_DATA' | 'SESSION_SECRET' | 'APP_
   APP_URL: string;
   SESSION_SECRET: string;
   DEMO_DATA: boolean;
+  /** The built-in Test-BankID at /test-idp (decision 064): never in production. */
+  OIDC_TEST_PROVIDER: boolean;
   isHttps: boolean;
 }
 
@@ -173,8 +194,10 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     raw.DEMO_DATA === undefined || raw.DEMO_DATA === ''
       ? !raw.DATABASE_URL
       : ['true', '1'].includes(raw.DEMO_DATA);
+  const testProvider = checkIdentity(raw, demo);
   return {
     ...raw,
+    OIDC_TEST_PROVIDER: testProvider,
     DATA_DIR: dataDir,
     APP_URL: appUrl,
     SESSION_SECRET: raw.SESSION_SECRET ?? readOrCreateSecret(dataDir),
@@ -211,6 +234,42 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     }
   }
   return entries;
+}
+
+const isTrue = (value: string | undefined) => value !== undefined && ['true', '1', 'yes'].includes(value);
+
+/**
+ * Identity (decision 064): a real provider needs its client; the built-in test provider runs by default
+ * only for the demo without one, and never in production; BID_IDENTITY=required needs one of the two.
+ * Returns whether the test provider runs.
+ */
+function checkIdentity(raw: RawEnv, demo: boolean): boolean {
+  if (raw.OIDC_ISSUER) {
+    for (const name of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+      if (!raw[name])
+        throw new ConfigError(`Invalid configuration: ${name} is required when OIDC_ISSUER is set`);
+    }
+  }
+  const asked =
+    raw.OIDC_TEST_PROVIDER === undefined || raw.OIDC_TEST_PROVIDER === '' ? null : raw.OIDC_TEST_PROVIDER;
+  if (raw.NODE_ENV === 'production' && asked !== null && isTrue(asked)) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_TEST_PROVIDER is a test identity provider; refused when NODE_ENV is production',
+    );
+  }
+  if (asked !== null && isTrue(asked) && raw.OIDC_ISSUER) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_TEST_PROVIDER cannot be used together with OIDC_ISSUER',
+    );
+  }
+  const testProvider =
+    asked !== null ? isTrue(asked) : demo && !raw.OIDC_ISSUER && raw.NODE_ENV !== 'production';
+  if (raw.BID_IDENTITY === 'required' && !raw.OIDC_ISSUER && !testProvider) {
+    throw new ConfigError(
+      'Invalid configuration: BID_IDENTITY=required needs an identity provider: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+    );
+  }
+  return testProvider;
 }
 
 function checkS3(raw: RawEnv): void {

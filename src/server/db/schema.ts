@@ -44,6 +44,15 @@ export const users = pgTable(
     passwordResetToken: text('password_reset_token'),
     passwordResetSentAt: ts('password_reset_sent_at'),
     isAdmin: boolean('is_admin').notNull().default(false),
+    // A verified identity (decision 064): a keyed HMAC of the provider's person claim (never the claim
+    // itself), the verified birth date (YYYY-MM-DD), the provider's name and when. The verified names are
+    // first_name and last_name.
+    personHash: text('person_hash'),
+    birthDate: text('birth_date'),
+    identityProvider: text('identity_provider'),
+    identityVerifiedAt: ts('identity_verified_at'),
+    // The number confirmed by an SMS code; the phone is confirmed while it is still this number.
+    phoneVerifiedNumber: text('phone_verified_number'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -52,6 +61,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     index('users_email_verification_token_idx').on(t.emailVerificationToken),
     index('users_password_reset_token_idx').on(t.passwordResetToken),
+    // One person, one account (decision 064).
+    uniqueIndex('users_person_hash_unique').on(t.personHash),
   ],
 );
 

@@ -19,4 +19,8 @@ export const viewerColumns = {
   isApproved: users.isApproved,
   emailVerified: users.emailVerified,
   createdAt: users.createdAt,
+  birthDate: users.birthDate,
+  identityProvider: users.identityProvider,
+  identityVerifiedAt: users.identityVerifiedAt,
+  phoneVerifiedNumber: users.phoneVerifiedNumber,
 };

@@ -3,6 +3,16 @@ import helmet from 'helmet';
 import { Forbidden } from '../errors';
 import { registerNoStore } from './no-store';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route that answers other servers as well as browsers and has its own protections (the test
+     * identity provider's token endpoint, decision 064): the same-origin rule below does not apply.
+     */
+    csrfExempt?: boolean;
+  }
+}
+
 export interface SecurityOptions {
   appUrl: string;
   isHttps: boolean;
@@ -52,7 +62,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
 
   const allowedOrigins = new Set([new URL(options.appUrl).origin]);
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.csrfExempt) return;
     if (!isSameOrigin(request, allowedOrigins)) {
       throw new Forbidden('Forespørselen ble avvist fordi den ikke kom fra Budrunde.');
     }

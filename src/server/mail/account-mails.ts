@@ -159,3 +159,20 @@ export function passkeyRemovedMail(r: Recipient, passkeyName: string, appUrl: st
     action: { label: 'Gå til Budrunde', url: `${appUrl}/?login=1` },
   });
 }
+
+/**
+ * To the account a person verified first, when the same person tries to verify another (decision 064): one
+ * person, one account, and the owner must hear of a second account in their name.
+ */
+export function identityUsedAgainMail(r: Recipient, provider: string, appUrl: string): Mail {
+  return renderMail(r.email, {
+    subject: `Noen prøvde å bruke ${provider}-en din på en annen konto`,
+    greeting: hello(r),
+    paragraphs: [
+      `Identiteten din er bekreftet med ${provider} på denne kontoen hos Budrunde. Nå prøvde noen å bekrefte en annen konto med den samme identiteten.`,
+      'Det ble ikke godtatt: én person kan bare ha én bekreftet konto. Den andre kontoen er ikke bekreftet.',
+      'Var det deg, kan du fortsette å bruke denne kontoen. Var det ikke deg, bør du kontakte oss og banken din med en gang.',
+    ],
+    action: { label: 'Gå til Budrunde', url: appUrl },
+  });
+}

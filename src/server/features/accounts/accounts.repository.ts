@@ -39,6 +39,11 @@ export async function findUserIdByEmail(db: DbOrTx, email: string): Promise<stri
   return rows[0]?.id ?? null;
 }
 
+export async function findUserIdByPersonHash(db: DbOrTx, personHash: string): Promise<string | null> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.personHash, personHash));
+  return rows[0]?.id ?? null;
+}
+
 export type NewUserRow = typeof users.$inferInsert;
 
 export async function insertUser(db: DbOrTx, row: NewUserRow): Promise<string> {

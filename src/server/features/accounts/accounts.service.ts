@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { birthYearOf, samePhone } from '../../../shared/rules/identity';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import type { DbOrTx } from '../../db/client';
 import { Conflict } from '../../errors';
@@ -6,6 +8,7 @@ import {
   findLoginByEmail,
   findUserByTokenHash,
   findUserIdByEmail,
+  findUserIdByPersonHash,
   findViewerById,
   insertUser,
   type LoginRow,
@@ -99,6 +102,16 @@ export function toCurrentUser(viewer: Viewer): CurrentUser {
     isApproved: viewer.isApproved,
     emailVerified: viewer.emailVerified,
     createdAt: viewer.createdAt.toISOString(),
+    identity: viewer.identityVerifiedAt
+      ? {
+          verified: true,
+          name: `${viewer.firstName} ${viewer.lastName}`.trim(),
+          birthYear: birthYearOf(viewer.birthDate),
+          provider: viewer.identityProvider ?? '',
+          verifiedAt: viewer.identityVerifiedAt.toISOString(),
+        }
+      : null,
+    phoneVerified: samePhone(viewer.phone, viewer.phoneVerifiedNumber),
   };
 }
 
@@ -215,4 +228,47 @@ export function editAccountDetails(
     ...details,
     ...(emailChanged ? { emailVerificationToken: null, passwordResetToken: null } : {}),
   });
+}
+
+// A verified identity (decision 064) lives on the account's row: the names, the birth date, the provider and
+// a keyed hash of the person, never the person claim itself.
+
+export interface VerifiedIdentity {
+  personHash: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  provider: string;
+}
+
+/** The live or deleted account this person has verified, if any. */
+export function findAccountIdByPersonHash(db: DbOrTx, personHash: string): Promise<string | null> {
+  return findUserIdByPersonHash(db, personHash);
+}
+
+/** The account is this person's: their verified names become its name. */
+export function recordVerifiedIdentity(db: DbOrTx, id: string, identity: VerifiedIdentity): Promise<void> {
+  return updateUser(db, id, {
+    personHash: identity.personHash,
+    firstName: identity.firstName,
+    lastName: identity.lastName,
+    birthDate: identity.birthDate,
+    identityProvider: identity.provider,
+    identityVerifiedAt: sql`now()` as unknown as Date,
+  });
+}
+
+/** An administrator releases the verification: the person may verify another account, the name is free. */
+export function releaseVerifiedIdentity(db: DbOrTx, id: string): Promise<void> {
+  return updateUser(db, id, {
+    personHash: null,
+    birthDate: null,
+    identityProvider: null,
+    identityVerifiedAt: null,
+  });
+}
+
+/** The number just confirmed with an SMS code. */
+export function markPhoneVerified(db: DbOrTx, id: string, phone: string): Promise<void> {
+  return updateUser(db, id, { phoneVerifiedNumber: phone });
 }

@@ -123,6 +123,12 @@ export async function scrubAccount(
     bankContactPhone: null,
     emailVerificationToken: null,
     passwordResetToken: null,
+    // The person may verify a new account (decision 064); nothing of their identity stays.
+    personHash: null,
+    birthDate: null,
+    identityProvider: null,
+    identityVerifiedAt: null,
+    phoneVerifiedNumber: null,
     deletedAt: new Date(deps.clock.now()),
   });
   await deleteUserFollows(tx, user.id);

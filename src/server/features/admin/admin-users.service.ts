@@ -27,6 +27,7 @@ import {
   isUniqueViolation,
   lockAccount,
   setAccountPassword,
+  toCurrentUser,
 } from '../accounts/accounts.service';
 import { ADMIN_NOT_DELETABLE, scrubAccount } from '../accounts/profile.service';
 import { listActionsOnUser, recordAdminAction } from '../admin-actions/admin-actions.service';
@@ -60,9 +61,9 @@ export async function listUnverifiedUsers(db: Db): Promise<UnverifiedUserView[]>
 
 export async function listAllUsers(db: Db, onlyId?: string): Promise<AdminUserView[]> {
   return (await findUsersWithActivity(db, onlyId)).map((u) => ({
-    ...u,
-    createdAt: u.createdAt.toISOString(),
+    ...toCurrentUser(u),
     updatedAt: u.updatedAt.toISOString(),
+    bidCount: u.bidCount,
     lastBidAt: iso(u.lastBidAt),
   }));
 }

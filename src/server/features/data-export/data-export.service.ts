@@ -2,6 +2,7 @@ import type { PersonalDataExport } from '../../../shared/schemas/responses/user'
 import type { AppDeps } from '../../deps';
 import { NotFound } from '../../errors';
 import type { Viewer } from '../../http/viewer';
+import { toCurrentUser } from '../accounts/accounts.service';
 import { listRounds } from '../bid-rounds/bid-rounds.service';
 import { listUserBids } from '../bids/bids.service';
 import { counterOffersTo } from '../counter-offers/counter-offer-records';
@@ -57,10 +58,10 @@ export async function exportPersonalData(deps: AppDeps, viewer: Viewer): Promise
     about: ABOUT,
     exportedAt: now.toISOString(),
     profile: {
-      ...profile,
+      ...toCurrentUser(profile),
+      birthDate: profile.birthDate,
       emailVerificationSentAt: iso(profile.emailVerificationSentAt),
       passwordResetSentAt: iso(profile.passwordResetSentAt),
-      createdAt: profile.createdAt.toISOString(),
       updatedAt: profile.updatedAt.toISOString(),
     },
     sessions: sessions.map(({ sess, expire }) => {

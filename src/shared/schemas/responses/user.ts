@@ -21,6 +21,20 @@ export const currentUserSchema = z
     isApproved: z.boolean(),
     emailVerified: z.boolean(),
     createdAt: timestamp,
+    /** The identity verified through the eID provider (decision 064), or null. */
+    identity: z
+      .object({
+        verified: z.literal(true),
+        /** The verified given and family names, as the account's name. */
+        name: z.string(),
+        birthYear: z.number().int().nullable(),
+        /** IDENTITY_PROVIDER_NAME when it was verified, e.g. 'BankID'. */
+        provider: z.string(),
+        verifiedAt: timestamp,
+      })
+      .nullable(),
+    /** The mobile number is the one last confirmed with an SMS code. */
+    phoneVerified: z.boolean(),
   })
   .meta({ id: 'InnloggetBruker' });
 export type CurrentUser = z.input<typeof currentUserSchema>;
@@ -36,6 +50,8 @@ export const personalDataExportSchema = z.object({
   about: z.string(),
   exportedAt: timestamp,
   profile: currentUserSchema.extend({
+    /** The verified birth date (YYYY-MM-DD), when the identity is verified (decision 064). */
+    birthDate: z.string().nullable(),
     emailVerificationSentAt: nullableTimestamp,
     passwordResetSentAt: nullableTimestamp,
     updatedAt: timestamp,
