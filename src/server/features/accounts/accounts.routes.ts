@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { changePasswordSchema, updateProfileSchema } from '../../../shared/schemas/auth';
+import { phoneCodeSchema, phoneCodeSentSchema } from '../../../shared/schemas/identity';
 import { messageSchema } from '../../../shared/schemas/responses/common';
 import { currentUserSchema } from '../../../shared/schemas/responses/user';
 import type { AppDeps } from '../../deps';
@@ -9,6 +10,7 @@ import { viewerOf } from '../../http/access';
 import { errorResponses } from '../../http/responses';
 import { endSession } from '../../http/session';
 import { toCurrentUser } from './accounts.service';
+import { confirmPhoneCode, sendPhoneCode } from './phone-verification.service';
 import { changePassword, deleteAccount, updateProfile } from './profile.service';
 
 const user = { access: 'user' } as const;
@@ -44,6 +46,24 @@ export function accountsRoutes(deps: AppDeps) {
         await changePassword(deps, viewerOf(request), request.body, request.session.sessionId);
         return { message: 'Passord endret' };
       },
+    );
+
+    // Confirming the mobile number with an SMS code (decision 064).
+    app.post(
+      '/api/users/me/phone/verification',
+      {
+        config: user,
+        schema: { response: { 200: phoneCodeSentSchema, ...errorResponses(409) } },
+      },
+      (request) => sendPhoneCode(deps, viewerOf(request)),
+    );
+    app.put(
+      '/api/users/me/phone/verification',
+      {
+        config: user,
+        schema: { body: phoneCodeSchema, response: { 200: currentUserSchema } },
+      },
+      (request) => confirmPhoneCode(deps, viewerOf(request), request.body.code),
     );
 
     // 403 for an administrator (not deletable), 409 while the user's bids still bind them.

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { birthYearOf, samePhone } from '../../../shared/rules/identity';
+import { birthYearOf, nameLocked, samePhone } from '../../../shared/rules/identity';
 import type { CurrentUser } from '../../../shared/schemas/user';
 import type { DbOrTx } from '../../db/client';
-import { Conflict } from '../../errors';
+import { Conflict, ValidationError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import {
   findLoginByEmail,
@@ -271,4 +271,23 @@ export function releaseVerifiedIdentity(db: DbOrTx, id: string): Promise<void> {
 /** The number just confirmed with an SMS code. */
 export function markPhoneVerified(db: DbOrTx, id: string, phone: string): Promise<void> {
   return updateUser(db, id, { phoneVerifiedNumber: phone });
+}
+
+/**
+ * Once the identity is verified, the name is the verified one (decision 064): neither the user nor an
+ * administrator changes it; an administrator may release the verification instead.
+ */
+export function assertNameKept(
+  account: Pick<Viewer, 'firstName' | 'lastName' | 'identityVerifiedAt'>,
+  input: { firstName: string; lastName: string },
+  providerName: string,
+): void {
+  if (!account.identityVerifiedAt) return;
+  const changed = (['firstName', 'lastName'] as const).filter((key) => input[key].trim() !== account[key]);
+  if (changed.length === 0) return;
+  const message = nameLocked(providerName);
+  throw new ValidationError(
+    message,
+    changed.map((path) => ({ path, message })),
+  );
 }

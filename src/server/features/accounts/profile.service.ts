@@ -21,7 +21,7 @@ import {
   lockViewerById,
   updateUser,
 } from './accounts.repository';
-import { toCurrentUser } from './accounts.service';
+import { assertNameKept, toCurrentUser } from './accounts.service';
 import { endSessionsOf } from './sessions.service';
 
 export const WRONG_CURRENT_PASSWORD = 'Nåværende passord er feil';
@@ -35,6 +35,9 @@ export async function updateProfile(
   userId: string,
   input: z.output<typeof updateProfileSchema>,
 ): Promise<CurrentUser> {
+  const before = await findViewerById(deps.db, userId);
+  if (!before) throw new NotFound('Fant ikke brukeren');
+  assertNameKept(before, input, deps.env.IDENTITY_PROVIDER_NAME);
   await updateUser(deps.db, userId, input);
   const viewer = await findViewerById(deps.db, userId);
   if (!viewer) throw new NotFound('Fant ikke brukeren');

@@ -22,7 +22,9 @@ export type AdminActionName =
   | 'update-starting-price'
   | 'sms-notifications'
   // A change to a listing: its text, photos, salgsoppgave or viewings (decision 046).
-  | 'edit-round';
+  | 'edit-round'
+  // A verification released, so the person may verify another account (decision 064).
+  | 'release-identity';
 
 export interface AdminActionTarget {
   type: 'user' | 'round';

@@ -21,11 +21,13 @@ import { enqueueMail } from '../../mail/mail-jobs';
 import { hashPassword } from '../../security/passwords';
 import {
   approveAccount,
+  assertNameKept,
   EMAIL_TAKEN_MESSAGE,
   editAccountDetails,
   findAccountIdByEmail,
   isUniqueViolation,
   lockAccount,
+  releaseVerifiedIdentity,
   setAccountPassword,
   toCurrentUser,
 } from '../accounts/accounts.service';
@@ -109,6 +111,31 @@ export async function approveUser(deps: AppDeps, admin: Viewer, userId: string):
   });
 }
 
+export const IDENTITY_NOT_VERIFIED_HERE = 'Brukeren har ikke bekreftet identiteten sin';
+
+/**
+ * Releases a verified identity, for example after the person lost the account (decision 064): the person
+ * may verify another account, and this one's name may be changed again. Its signed acts keep the words
+ * they were signed with.
+ */
+export async function releaseIdentity(deps: AppDeps, admin: Viewer, userId: string): Promise<AdminUserView> {
+  await deps.db.transaction(async (tx) => {
+    const user = await lockUserOr404(tx, userId);
+    if (!user.identityVerifiedAt) throw new Conflict(IDENTITY_NOT_VERIFIED_HERE);
+    await releaseVerifiedIdentity(tx, user.id);
+    await recordAdminAction(
+      tx,
+      admin,
+      'release-identity',
+      userTarget(user.id),
+      `Frigjorde identiteten bekreftet med ${user.identityProvider ?? deps.env.IDENTITY_PROVIDER_NAME}`,
+    );
+  });
+  const [updated] = await listAllUsers(deps.db, userId);
+  if (!updated) throw new NotFound(USER_NOT_FOUND);
+  return updated;
+}
+
 /**
  * Removes a registration that was never verified, so the address can register again. Such an account cannot
  * have logged in, so it has no bids; the check is there for accounts made some other way.
@@ -180,6 +207,7 @@ export async function updateUserAsAdmin(
   try {
     await deps.db.transaction(async (tx) => {
       const user = await lockUserOr404(tx, userId);
+      assertNameKept(user, input, deps.env.IDENTITY_PROVIDER_NAME);
       const changed = changedFields(user, input);
       const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
       if (emailChanged && (await findAccountIdByEmail(tx, input.email)))

@@ -28,6 +28,7 @@ import {
   listBidsOfUser,
   listUnverifiedUsers,
   rejectUser,
+  releaseIdentity,
   updateUserAsAdmin,
 } from './admin-users.service';
 
@@ -95,6 +96,15 @@ export function adminRoutes(deps: AppDeps) {
         },
       },
       (request) => updateUserAsAdmin(deps, viewerOf(request), request.params.id, request.body),
+    );
+    // Releases a verified identity (decision 064); 409 when the user has none.
+    app.delete(
+      '/api/admin/users/:id/identity',
+      {
+        config: admin,
+        schema: { params: userParams, response: { 200: adminUserSchema, ...errorResponses(404, 409) } },
+      },
+      (request) => releaseIdentity(deps, viewerOf(request), request.params.id),
     );
     app.post(
       '/api/admin/users/:id/change-password',

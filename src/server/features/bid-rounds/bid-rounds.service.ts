@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps';
 import { NotFound, ValidationError } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
+import { requireVerifiedIdentity } from '../../security/identity-requirement';
 import { recordIfActingAsAdmin } from '../admin-actions/admin-actions.service';
 import { findHighestLiveBid, ROUND_NOT_FOUND } from '../bids/bids.service';
 import { isStoredPropertyImage } from '../images/upload.service';
@@ -213,6 +214,7 @@ export async function createRoundFor(
   viewer: Viewer,
   input: CreateRoundInput,
 ): Promise<BidRoundView> {
+  requireVerifiedIdentity(deps.env, viewer, 'round');
   const photos = roundPhotos(input);
   if (photos.length > MAX_ROUND_PHOTOS) {
     throw new ValidationError(TOO_MANY_PHOTOS_MESSAGE, [

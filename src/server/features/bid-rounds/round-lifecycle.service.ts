@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import { Conflict, NotFound } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
+import { requireVerifiedIdentity } from '../../security/identity-requirement';
 import { recordIfActingAsAdmin } from '../admin-actions/admin-actions.service';
 import { findBidOfRound, findBidsWithBidders, lockBidderAccount } from '../bids/bids.service';
 import { ALREADY_CLOSED, assertCanManage } from '../bids/round-access';
@@ -125,6 +126,7 @@ export async function selectWinner(
   body: SignedActBody = {},
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<SelectWinnerResult> {
+  requireVerifiedIdentity(deps.env, viewer, 'act');
   // The owner's signature is checked before the round's lock, and stored with the choice (decision 041).
   const signed = await checkActSignature(
     deps,

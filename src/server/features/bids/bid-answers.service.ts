@@ -10,6 +10,7 @@ import { Conflict, NotFound } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { bidRejectedMail, bidRejectedSms } from '../../mail/round-mails';
+import { requireVerifiedIdentity } from '../../security/identity-requirement';
 import { findAccount } from '../accounts/accounts.service';
 import { recordIfActingAsAdmin } from '../admin-actions/admin-actions.service';
 import { recordRejection } from '../round-chain/round-acts';
@@ -65,6 +66,7 @@ export async function rejectBid(
   input: z.output<typeof rejectBidSchema>,
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<RejectedBid> {
+  requireVerifiedIdentity(deps.env, viewer, 'act');
   // The owner's signature is checked before the round's lock, and stored with the rejection (decision 041).
   const { signature, ...rejection } = input;
   const signed = await checkActSignature(

@@ -10,6 +10,7 @@ import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from '../../errors';
 import type { Viewer } from '../../http/viewer';
+import { requireVerifiedIdentity } from '../../security/identity-requirement';
 import { proofRefusal } from '../financing-proofs/financing-proofs.service';
 import type { BidSignatureRow } from '../signatures/signature-records';
 import { checkBidSignature } from '../signatures/signatures.service';
@@ -50,6 +51,7 @@ export async function placeBidWithLink(
   log?: Pick<FastifyBaseLogger, 'error' | 'warn'>,
 ): Promise<{ bid: BidView; link: ChainLink }> {
   if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
+  requireVerifiedIdentity(deps.env, viewer, 'act');
   planRefusal(deps, input);
   const proofId = input.financingProofId ?? null;
   const id = randomUUID();

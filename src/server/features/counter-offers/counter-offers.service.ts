@@ -20,6 +20,7 @@ import type { AppDeps } from '../../deps';
 import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
+import { requireVerifiedIdentity } from '../../security/identity-requirement';
 import { findAnswerableBid } from '../bids/bid-answers.service';
 import { findBidsWithBidders, lockBidderAccount, ROUND_NOT_FOUND } from '../bids/bids.service';
 import { ALREADY_CLOSED } from '../bids/round-access';
@@ -65,6 +66,7 @@ export async function createCounterOffer(
   input: z.output<typeof createCounterOfferSchema>,
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<CreatedCounterOffer> {
+  requireVerifiedIdentity(deps.env, viewer, 'act');
   // The owner's signature is checked before the round's lock, and stored with the offer (decision 041).
   const { signature, ...counterOffer } = input;
   const signed = await checkActSignature(
@@ -184,6 +186,7 @@ export async function acceptCounterOffer(
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<AcceptedCounterOffer> {
   if (!viewer.emailVerified) throw new Forbidden('E-post ikke bekreftet');
+  requireVerifiedIdentity(deps.env, viewer, 'act');
   // The bidder's signature is checked before the round's lock, and stored with the acceptance (decision 041).
   const signed = await checkActSignature(
     deps,

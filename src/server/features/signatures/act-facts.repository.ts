@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { signerNameOf } from '../../../shared/rules/identity';
 import { actSignatures } from '../../db/act-signature-schema';
 import type { DbOrTx } from '../../db/client';
 import { counterOffers } from '../../db/counter-offer-schema';
@@ -18,11 +19,27 @@ export async function findRoundFacts(db: DbOrTx, roundId: string) {
 
 /** A user's name as a statement gives it, or null. */
 export async function findSignerName(db: DbOrTx, userId: string): Promise<string | null> {
-  const [user] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return user ? `${user.firstName} ${user.lastName}`.trim() : null;
+  const [user] = await db.select(signerColumns).from(users).where(eq(users.id, userId));
+  return user ? signerNameFrom(user) : null;
+}
+
+/** What names a signer: their name, and their birth date once the identity is verified (decision 064). */
+export const signerColumns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  birthDate: users.birthDate,
+  identityVerifiedAt: users.identityVerifiedAt,
+};
+
+/** 'Ola Nordmann (født 12.03.1985)' for a verified identity, else the name as the account has it. */
+export function signerNameFrom(user: {
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  identityVerifiedAt: Date | null;
+}): string {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return user.identityVerifiedAt ? signerNameOf(name, user.birthDate) : name;
 }
 
 /** A bid of the round (its amount and bidder), or null. */

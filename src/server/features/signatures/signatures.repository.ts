@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bidRounds, properties, users } from '../../db/schema';
 import { signatureChallenges } from '../../db/signature-schema';
+import { signerColumns, signerNameFrom } from './act-facts.repository';
 
 // The signing's storage (decision 039): queries only; the rules are in signatures.service.ts.
 
@@ -42,11 +43,8 @@ export async function findStatementFacts(db: DbOrTx, roundId: string, userId: st
     .from(bidRounds)
     .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
     .where(eq(bidRounds.id, roundId));
-  const [user] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return round && user ? { ...round, bidderName: `${user.firstName} ${user.lastName}`.trim() } : null;
+  const [user] = await db.select(signerColumns).from(users).where(eq(users.id, userId));
+  return round && user ? { ...round, bidderName: signerNameFrom(user) } : null;
 }
 
 export interface BidSignatureRow {
