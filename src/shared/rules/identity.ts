@@ -39,6 +39,11 @@ export const identityNeededForRound = (provider: string) =>
 export const nameLocked = (provider: string) => `Navnet er bekreftet med ${provider} og kan ikke endres`;
 export const identityVerifiedLabel = (provider: string) => `ID bekreftet med ${provider}`;
 export const IDENTITY_NOT_VERIFIED = 'ID ikke bekreftet';
+/** 'ID bekreftet med BankID' or 'ID ikke bekreftet'; null when unknown (journals written before identities). */
+export function identityText(verified: boolean | null | undefined, provider: string): string | null {
+  if (verified === null || verified === undefined) return null;
+  return verified ? identityVerifiedLabel(provider) : IDENTITY_NOT_VERIFIED;
+}
 export const PHONE_VERIFIED_LABEL = 'Mobil bekreftet';
 export const PHONE_NOT_VERIFIED_LABEL = 'Mobil ikke bekreftet';
 export const IDENTITY_FAILED = 'Bekreftelsen mislyktes. Prøv igjen.';

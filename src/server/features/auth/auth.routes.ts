@@ -17,6 +17,7 @@ import type { AppDeps } from '../../deps';
 import { readDeviceCookie, sendDeviceCookie, setDeviceCookie } from '../../http/device-cookie';
 import { errorBodySchema, errorResponses } from '../../http/responses';
 import { endSession, startUserSession } from '../../http/session';
+import { pendingIdentityCookie } from '../identity/identity.routes';
 import {
   forgotPassword,
   isResetLinkUsable,
@@ -51,7 +52,12 @@ export function authRoutes(deps: AppDeps) {
         schema: { body: registerSchema, response: { 201: messageSchema } },
       },
       async (request, reply) => {
-        await register(deps, request.body, request.ip);
+        await register(
+          deps,
+          request.body,
+          request.ip,
+          request.cookies[pendingIdentityCookie(deps.env.isHttps)],
+        );
         return reply.status(201).send({ message: 'Registrering sendt inn' });
       },
     );

@@ -24,6 +24,7 @@ import {
   markEmailVerified,
   setAccountPassword,
 } from '../accounts/accounts.service';
+import { linkPendingIdentity } from '../identity/identity.service';
 import {
   completeResetRequests,
   findResetTokenSentAt,
@@ -49,6 +50,8 @@ export async function register(
   deps: AppDeps,
   input: z.output<typeof registerSchema>,
   ip: string,
+  /** The token of a person who logged in with the eID provider and had no account (decision 064). */
+  pendingIdentity?: string,
 ): Promise<void> {
   await deps.limiter.enforce(`register-ip:${addressKey(deps, ip)}`, 10, HOUR);
   const combined = composeRegistration(input);
@@ -72,6 +75,8 @@ export async function register(
         bankContactName: input.bankContactName,
         bankContactPhone: combined.bankContactPhone,
       });
+      // The new account is that person's, under their verified names.
+      await linkPendingIdentity(deps, tx, pendingIdentity, userId);
       await enqueueTokenMail(tx, 'verify', userId);
     });
   } catch (error) {

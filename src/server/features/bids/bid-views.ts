@@ -1,4 +1,5 @@
 import { bidderPseudonym, isBidLive } from '../../../shared/rules/bids';
+import { samePhone } from '../../../shared/rules/identity';
 import type { BidderDetails, BidView, OwnerBidView } from '../../../shared/schemas/bid';
 import type { findRoundBidsWithBidders } from './bids.repository';
 
@@ -135,6 +136,17 @@ export function toOwnerBidViews(rows: BidWithBidder[], ctx: ViewContext): OwnerB
       ...bidPlan(row),
       rejectionMessage: row.rejectionMessage,
       user: bidderDetails(row.user),
+      ...bidderVerification(row.user),
     };
   });
+}
+
+/** Whether the bidder's identity and mobile number are confirmed (decision 064), as the owner sees them. */
+export function bidderVerification(
+  user: Pick<BidWithBidder['user'], 'deletedAt' | 'identityVerifiedAt' | 'phone' | 'phoneVerifiedNumber'>,
+): Pick<OwnerBidView, 'bidderIdentityVerified' | 'bidderPhoneVerified'> {
+  return {
+    bidderIdentityVerified: !user.deletedAt && user.identityVerifiedAt !== null,
+    bidderPhoneVerified: !user.deletedAt && samePhone(user.phone, user.phoneVerifiedNumber),
+  };
 }

@@ -72,6 +72,8 @@ export async function findRoundBidsWithBidders(db: DbOrTx, bidRoundId: string, {
         bankContactName: users.bankContactName,
         bankContactPhone: users.bankContactPhone,
         deletedAt: users.deletedAt,
+        identityVerifiedAt: users.identityVerifiedAt,
+        phoneVerifiedNumber: users.phoneVerifiedNumber,
       },
     })
     .from(bids)

@@ -6,6 +6,7 @@ import type { JournalAct, JournalChange, JournalEntry } from '../../../shared/sc
 import {
   type BidWithBidder,
   bidderDetails,
+  bidderVerification,
   bidPlan,
   DELETED_BIDDER,
   highestLiveAmount,
@@ -62,9 +63,16 @@ export type StoredCounterOffer = CounterOfferView & { subjectId: string } & Coun
  */
 type StoredEntry = Omit<
   JournalEntry,
-  'isExpired' | 'isRejected' | 'rejectedAt' | 'rejectionMessage' | 'financing' | 'takeoverDate' | 'isSigned'
+  | 'isExpired'
+  | 'isRejected'
+  | 'rejectedAt'
+  | 'rejectionMessage'
+  | 'financing'
+  | 'takeoverDate'
+  | 'isSigned'
+  | 'bidderIdentityVerified'
 > &
-  Partial<Pick<JournalEntry, 'financing' | 'takeoverDate' | 'isSigned'>> & {
+  Partial<Pick<JournalEntry, 'financing' | 'takeoverDate' | 'isSigned' | 'bidderIdentityVerified'>> & {
     subjectId: string;
     rejectedAt?: string | null;
     rejectionMessage?: string | null;
@@ -109,6 +117,7 @@ export function journalEntriesOf(
         isHighestBid: isRowLive(b, round.biddingEndedAt) && b.amount === top,
         isWinner: b.id === round.winningBidId,
         bidderName: own && !isOwnerCopy ? 'Du' : identified ? fullName : (names.get(b.userId) ?? ''),
+        bidderIdentityVerified: identified ? bidderVerification(b.user).bidderIdentityVerified : null,
         bidderEmail: identified ? person.email || null : null,
         bidderPhone: identified ? person.phone : null,
         bidderAddress: identified ? person.address : null,
@@ -239,6 +248,8 @@ export function toRecordEntries(journal: StoredJournal): (JournalEntry & EntrySi
   const endedAt = new Date(journal.biddingEndedAt ?? journal.closedAt);
   return journal.entries.map(({ subjectId: _subject, rejectedAt, rejectionMessage, ...entry }) => ({
     ...entry,
+    // Journals written before identities (decision 064) say nothing of them.
+    bidderIdentityVerified: entry.bidderIdentityVerified ?? null,
     // Journals written before bids had plans hold neither field.
     financing: entry.financing ?? null,
     takeoverDate: entry.takeoverDate ?? null,

@@ -1,5 +1,6 @@
 import { formatShortDateTime } from '../../../shared/format/date';
 import { COUNTER_OFFER_STATUS_TEXT } from '../../../shared/rules/counter-offers';
+import { identityText } from '../../../shared/rules/identity';
 import type { JournalChange, JournalEntry } from '../../../shared/schemas/journal';
 import { type ActClose, type ActCounterOffer, actSigned, type RecordedAct, recordActs } from './journal-acts';
 
@@ -10,7 +11,8 @@ type OptionalFields =
   | 'isRejected'
   | 'rejectedAt'
   | 'rejectionMessage'
-  | 'isSigned';
+  | 'isSigned'
+  | 'bidderIdentityVerified';
 /**
  * An entry as the CSV reads it: one without a plan or takeover day leaves those cells empty, and one
  * without the rejection's fields is a bid never rejected.
@@ -42,6 +44,9 @@ const HEADERS = [
   // Decisions 039 and 059: 'Ja' or 'Nei' on a binding act's row (a bid, a rejection, a counter-offer, its
   // acceptance, the winner's choice), whether its party signed it with a passkey; empty on acts nothing signs. Last, so every column before it keeps its place (decisions 034, 036).
   'Signert',
+  // Decision 064: on a bidder's rows, 'ID bekreftet med BankID' or 'ID ikke bekreftet'; after 'Signert', so
+  // every column before it keeps its place.
+  'Identitet',
 ];
 
 // A cell that starts like a formula would run in Excel; a leading apostrophe makes it plain text.
@@ -128,9 +133,13 @@ function actCells({ act, entry, counterOffer }: RecordedAct<CsvEntry>): Row {
   return [null, null, null, null, null, when, ...NO_BIDDER, act.kind, act.message, ...EMPTY_PLAN];
 }
 
-function actRow(recorded: RecordedAct<CsvEntry>): Row {
+function actRow(recorded: RecordedAct<CsvEntry>, provider: string): Row {
   const signed = actSigned(recorded);
-  return [...actCells(recorded), signed === null ? null : signed ? 'Ja' : 'Nei'];
+  return [
+    ...actCells(recorded),
+    signed === null ? null : signed ? 'Ja' : 'Nei',
+    recorded.entry ? identityText(recorded.entry.bidderIdentityVerified, provider) : null,
+  ];
 }
 
 /** The 'Hendelse' of a change to the listing made while bids stood (decision 046). */
@@ -150,6 +159,7 @@ function changeRow(change: JournalChange): Row {
     CHANGE_ROW_KIND,
     change.text,
     ...EMPTY_PLAN,
+    null,
     null,
   ];
 }
@@ -171,9 +181,13 @@ export function journalToCsv(
   counterOffers: ActCounterOffer[] = [],
   close: ActClose | null = null,
   changes: JournalChange[] = [],
+  identityProvider = 'BankID',
 ): string {
   const timed = [
-    ...recordActs(entries, counterOffers, close).map((r) => ({ at: r.act.at, row: actRow(r) })),
+    ...recordActs(entries, counterOffers, close).map((r) => ({
+      at: r.act.at,
+      row: actRow(r, identityProvider),
+    })),
     ...changes.map((c) => ({ at: c.at, row: changeRow(c) })),
   ];
   // A stable sort: the acts keep their own order, and a change comes after an act of the same instant.

@@ -31,6 +31,8 @@ export interface PdfFacts {
   chainKey?: { kid: string; fingerprint: string };
   /** The page that checks a downloaded chain in the browser, `${APP_URL}/kontroller-budjournal` (decision 062). */
   checkUrl?: string;
+  /** IDENTITY_PROVIDER_NAME, for 'ID bekreftet med BankID' in the owner's copy (decision 064). */
+  identityProvider?: string;
 }
 
 function fact(doc: Doc, label: string, value: string): void {

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { financingText, takeoverText } from '../../../shared/format/bid-plan';
 import { COUNTER_OFFER_STATUS_TEXT } from '../../../shared/rules/counter-offers';
+import { identityText } from '../../../shared/rules/identity';
 import type { JournalAct, JournalChange, JournalEntry } from '../../../shared/schemas/journal';
 import type { RecordedAct } from './journal-acts';
 import { drawFacts, type PdfFacts } from './journal-pdf-facts';
@@ -73,9 +74,10 @@ export function actState({ act, entry, counterOffer }: RecordedAct<JournalEntry>
 }
 
 /** The owner's copy: who the bidder is and how they pay, in one compact line under the bid. */
-function contactNote(e: JournalEntry): string | null {
+function contactNote(e: JournalEntry, provider: string): string | null {
   const bank = [e.bankName, e.bankContactName, e.bankContactPhone].filter(Boolean).join(', ');
   const parts = [
+    identityText(e.bidderIdentityVerified, provider),
     e.bidderEmail && `E-post: ${e.bidderEmail}`,
     e.bidderPhone && `Telefon: ${e.bidderPhone}`,
     e.bidderAddress && `Adresse: ${e.bidderAddress}`,
@@ -134,7 +136,7 @@ function bids(doc: Doc, journal: PdfJournal): void {
       when(e.createdAt),
       signedCell(e.isSigned),
     ],
-    note: journal.isOwnerCopy ? contactNote(e) : null,
+    note: journal.isOwnerCopy ? contactNote(e, journal.identityProvider ?? 'BankID') : null,
   }));
   drawTable(doc, BID_COLUMNS, rows);
   doc.moveDown(0.6).font(FONT).fontSize(TABLE_SIZE).text(SIGNED_LEGEND);

@@ -114,6 +114,7 @@ export async function exportJournalCsv(deps: AppDeps, viewer: Viewer, roundId: s
       // A deleted round's journal ends with a row saying so (decision 042).
       closeOf(journal.journalData, journal.roundDeletedAt),
       toJournalChanges(journal.journalData),
+      deps.env.IDENTITY_PROVIDER_NAME,
     ),
   };
 }
@@ -156,6 +157,7 @@ export async function exportJournalPdf(
       chainHead: await signedChainHead(deps, roundId),
       chainKey: { kid: deps.chainKey.kid, fingerprint: deps.chainKey.fingerprint },
       checkUrl: `${deps.env.APP_URL}${PAGE_PATHS.checkJournal}`,
+      identityProvider: deps.env.IDENTITY_PROVIDER_NAME,
     },
     { madeAt, compress },
   );

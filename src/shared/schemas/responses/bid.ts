@@ -72,7 +72,14 @@ export const bidPlanFields = {
 
 /** GET /api/owner/bid-rounds/{id}/bids: the owner's and admins' view, with who bid and how they pay. */
 export const ownerBidViewSchema = bidViewSchema
-  .extend({ ...bidPlanFields, user: bidderDetailsSchema })
+  .extend({
+    ...bidPlanFields,
+    user: bidderDetailsSchema,
+    /** The bidder's identity is verified with the eID provider (decision 064): 'ID bekreftet med BankID'. */
+    bidderIdentityVerified: z.boolean(),
+    /** The bidder's mobile number is confirmed with an SMS code: 'Mobil bekreftet'. */
+    bidderPhoneVerified: z.boolean(),
+  })
   .meta({ id: 'BudMedBudgiver' });
 
 /** POST /api/bids answers with the stored bid. */

@@ -31,6 +31,11 @@ export const journalEntrySchema = z
     /** The seller's message with the rejection: in the owner's copy, and in the bidder's own for their bid. */
     rejectionMessage: z.string().nullable(),
     bidderName: z.string(),
+    /**
+     * In the owner's copy, and a bidder's own bids: the identity was verified with the eID provider when the
+     * round ended (decision 064) — 'ID bekreftet med BankID' or 'ID ikke bekreftet'. Null elsewhere.
+     */
+    bidderIdentityVerified: z.boolean().nullable(),
     bidderEmail: z.string().nullable(),
     bidderPhone: z.string().nullable(),
     bidderAddress: z.string().nullable(),
