@@ -31,6 +31,14 @@ export const PEOPLE = {
     socialNo: '02019012345',
     note: '',
   },
+  stranger: {
+    id: 'sub-stranger',
+    givenName: 'Siri',
+    familyName: 'Fremmed',
+    birthDate: '1995-07-07',
+    socialNo: '07079512345',
+    note: '',
+  },
   nameless: {
     id: 'sub-nameless',
     givenName: null,

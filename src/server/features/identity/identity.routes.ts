@@ -63,7 +63,8 @@ export function identityRoutes(deps: AppDeps) {
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply, outcome: IdentityOutcome) {
-    reply.clearCookie(stateCookie, { path: '/' });
+    // The state cookie is left to expire: its request is spent, and a cleared cookie here would come before
+    // the session's in Set-Cookie, where clients that read only one look for the session.
     switch (outcome.kind) {
       case 'verified':
         return reply.redirect(withOutcome(outcome.returnTo, 'bekreftet'));

@@ -126,7 +126,14 @@ export interface Callback {
 export async function finishIdentityRequest(deps: AppDeps, callback: Callback): Promise<IdentityOutcome> {
   const state = callback.url.searchParams.get('state');
   const request = state ? await takeIdentityRequest(deps.db, state, deps.clock.now()) : null;
-  const purpose: Purpose = request?.purpose === 'verify' ? 'verify' : 'login';
+  // An unknown request: a signed-in person was most likely verifying, anyone else logging in.
+  const purpose: Purpose = request
+    ? request.purpose === 'verify'
+      ? 'verify'
+      : 'login'
+    : callback.viewerId
+      ? 'verify'
+      : 'login';
   const failed = (reason: string): IdentityOutcome => {
     callback.log.warn({ event: 'identity.failed', purpose, reason }, 'identity verification refused');
     return { kind: 'failed', purpose, returnTo: request?.returnTo ?? '/' };
