@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, signInVerified } from '../../../tests/setup/admin';
 import { accountsWalk, administratorWalk } from '../../../tests/setup/api-contract-account-walks';
 import { counterOffersWalk } from '../../../tests/setup/api-contract-counter-offer-walk';
+import { identityWalk } from '../../../tests/setup/api-contract-identity-walk';
 import { passkeysWalk } from '../../../tests/setup/api-contract-passkey-walk';
 import { prospectusWalk } from '../../../tests/setup/api-contract-prospectus-walk';
 import { viewingsWalk } from '../../../tests/setup/api-contract-viewing-walk';
@@ -15,6 +16,7 @@ import {
   uuidParams,
   type WalkContext,
 } from '../../../tests/setup/api-contract-walks';
+import { startTestIssuer, type TestIssuer } from '../../../tests/setup/oidc-issuer';
 import { ApiContract, checkedApp, type OpenApiDocument } from '../../../tests/setup/openapi-contract';
 import { createTestApp } from '../../../tests/setup/test-app';
 import { OPENAPI_PATH } from './api-docs';
@@ -34,12 +36,19 @@ import { OPENAPI_PATH } from './api-docs';
 const c = {} as WalkContext;
 let contract: ApiContract;
 let api: WalkContext['api'];
+let issuer: TestIssuer;
 
 beforeAll(async () => {
+  issuer = await startTestIssuer();
   const t = await createTestApp({
     // The general limit is tested elsewhere; here it would only cut the walk short. One live stream per
     // user, so that a second one shows the documented 429.
-    env: { RATE_LIMIT_USER_PER_MIN: '0', RATE_LIMIT_ADDRESS_PER_MIN: '0', EVENT_STREAMS_PER_USER: '1' },
+    env: {
+      RATE_LIMIT_USER_PER_MIN: '0',
+      RATE_LIMIT_ADDRESS_PER_MIN: '0',
+      EVENT_STREAMS_PER_USER: '1',
+      ...issuer.env,
+    },
   });
   const document = (await t.request({ method: 'GET', url: OPENAPI_PATH })).json() as OpenApiDocument;
   contract = new ApiContract(document);
@@ -49,7 +58,10 @@ beforeAll(async () => {
   const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   Object.assign(c, { t, api, contract, baseUrl });
 });
-afterAll(() => c.t.close());
+afterAll(async () => {
+  await c.t.close();
+  await issuer.close();
+});
 
 /** Where the checked answers stand now, to see afterwards what one test added. */
 const mark = () => ({ failures: contract.failures.length, calls: contract.calls.length });
@@ -169,6 +181,12 @@ describe('every answer matches the API document', () => {
   it('an administrator: users, resets, edits, passwords, deletions; and 403 for everyone else', async () => {
     const start = mark();
     await administratorWalk(c);
+    expectAllMatchedSince(start);
+  });
+
+  it('identity: verified, logged in with, a person with no account, the SMS code, released', async () => {
+    const start = mark();
+    await identityWalk(c);
     expectAllMatchedSince(start);
   });
 

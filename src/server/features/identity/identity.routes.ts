@@ -126,7 +126,14 @@ export function identityRoutes(deps: AppDeps) {
       {
         config: { access: 'public' },
         schema: {
-          querystring: z.record(z.string(), z.string()),
+          // The provider's answer (RFC 6749 § 4.1.2, RFC 9207): read whole from the URL by the OIDC client.
+          querystring: z.looseObject({
+            code: z.string().optional(),
+            state: z.string().optional(),
+            iss: z.string().optional(),
+            error: z.string().optional(),
+            error_description: z.string().optional(),
+          }),
           response: { 302: redirect('Tilbake til siden, med utfallet i ?identitet=') },
         },
       },

@@ -25,10 +25,12 @@ export async function mountTestProvider(base: FastifyInstance, options: MountOpt
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const config = { access: 'public', csrfExempt: true } as const;
+    // Not the product's API: kept out of its OpenAPI document.
+    const schema = { hide: true };
     const { mountPath, people } = options;
 
     const interaction = `${mountPath}/interaction/:uid`;
-    app.get(interaction, { config }, async (request, reply) => {
+    app.get(interaction, { config, schema }, async (request, reply) => {
       const provider = await options.provider();
       const uid = (request.params as { uid: string }).uid;
       try {
@@ -40,7 +42,7 @@ export async function mountTestProvider(base: FastifyInstance, options: MountOpt
       return reply.type('text/html').send(loginPage(`${action}/login`, `${action}/abort`, people));
     });
 
-    app.post(`${interaction}/login`, { config }, async (request, reply) => {
+    app.post(`${interaction}/login`, { config, schema }, async (request, reply) => {
       const provider = await options.provider();
       const form = await readForm(request);
       const person = people.find((p) => p.id === form.get('person'));
@@ -50,7 +52,7 @@ export async function mountTestProvider(base: FastifyInstance, options: MountOpt
       });
     });
 
-    app.post(`${interaction}/abort`, { config }, async (request, reply) => {
+    app.post(`${interaction}/abort`, { config, schema }, async (request, reply) => {
       const provider = await options.provider();
       await finish(provider, request, reply, {
         error: 'access_denied',
@@ -63,8 +65,8 @@ export async function mountTestProvider(base: FastifyInstance, options: MountOpt
       reply.hijack();
       serve(request.raw, reply.raw);
     };
-    app.all(mountPath, { config }, handler);
-    app.all(`${mountPath}/*`, { config }, handler);
+    app.all(mountPath, { config, schema }, handler);
+    app.all(`${mountPath}/*`, { config, schema }, handler);
   });
 }
 
