@@ -181,7 +181,7 @@ describe('who sees the plan and the date', () => {
     ].join('\n');
     for (const secret of secrets) expect(bjornSaw).not.toContain(secret);
 
-    // The owner's CSV names the plan in its own columns, just before 'Signert' (decision 039), the last.
+    // The owner's CSV names the plan in its own columns, just before 'Signert' (decision 039) and 'Identitet' (decision 064).
     const csv = await t.request({
       method: 'GET',
       url: `/api/bid-rounds/${round.id}/journal/csv`,
@@ -189,7 +189,7 @@ describe('who sees the plan and the date', () => {
     });
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.replace(/^\ufeff/, '').split('\r\n');
-    expect(lines[0]?.split(';').slice(-5, -1)).toEqual([
+    expect(lines[0]?.split(';').slice(-6, -2)).toEqual([
       'Egenkapital (kr)',
       'Lån (kr)',
       'Långiver',
@@ -197,14 +197,14 @@ describe('who sees the plan and the date', () => {
     ]);
     const [year, month, day] = takeover.split('-');
     const annasRow = lines.find((l) => l.includes('Anna Alfa'));
-    expect(annasRow?.split(';').slice(-5, -1)).toEqual([
+    expect(annasRow?.split(';').slice(-6, -2)).toEqual([
       '1357913',
       '4246800',
       LENDER,
       `${day}.${month}.${year}`,
     ]);
     const bjornsRow = lines.find((l) => l.includes('Bjørn Beta'));
-    expect(bjornsRow?.split(';').slice(-5, -1)).toEqual(['', '', '', 'Etter avtale']);
+    expect(bjornsRow?.split(';').slice(-6, -2)).toEqual(['', '', '', 'Etter avtale']);
   });
 
   it('every answer above matches the API document', () => {

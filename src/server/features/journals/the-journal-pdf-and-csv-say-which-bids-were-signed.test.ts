@@ -99,25 +99,26 @@ describe('signed and unsigned bids in the budjournal', () => {
     expect(olas).toMatch(/Du 4 200 000 kr Høyeste bud, Ditt bud – .* Nei/);
   });
 
-  it('the CSV’s last column is ‘Signert’: ‘Ja’ or ‘Nei’ on a bid’s row, empty on the close', async () => {
+  it('the CSV’s ‘Signert’ is ‘Ja’ or ‘Nei’ on a bid’s row, empty on the close, and ‘Identitet’ follows it', async () => {
     const csv = (await download(`/api/bid-rounds/${roundId}/journal/csv`, owner)).body;
     const [header = [], ...rows] = csv
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n')
       .map((line) => line.split(';'));
-    expect(header.slice(-5)).toEqual([
+    expect(header.slice(-6)).toEqual([
       'Egenkapital (kr)',
       'Lån (kr)',
       'Långiver',
       'Ønsket overtakelse',
       'Signert',
+      'Identitet',
     ]);
     expect(header.indexOf('Hendelse')).toBe(12);
-    expect(rows.map((r) => [r[12], r[0], r.at(-1)])).toEqual([
-      ['Bud', 'Signe Passnøkkel', 'Ja'],
-      ['Bud', 'Ola Hansen', 'Nei'],
-      ['Budrunden lukket', '', ''],
+    expect(rows.map((r) => [r[12], r[0], r.at(-2), r.at(-1)])).toEqual([
+      ['Bud', 'Signe Passnøkkel', 'Ja', 'ID ikke bekreftet'],
+      ['Bud', 'Ola Hansen', 'Nei', 'ID ikke bekreftet'],
+      ['Budrunden lukket', '', '', ''],
     ]);
     for (const row of rows) expect(row).toHaveLength(header.length);
   });
