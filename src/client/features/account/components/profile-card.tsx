@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../../shared/schemas/user';
 import { CollapsibleCard } from '../../../components/collapsible-card';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { IdentitySection } from './identity-section';
 import { PasskeysDialog } from './passkeys-dialog';
 import { ProfileDetails } from './profile-details';
 import { ProfileEditDialog } from './profile-edit-dialog';
@@ -21,6 +22,7 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
     <CollapsibleCard title="Din profil">
       <Stack gap="md">
         <ProfileDetails user={user} />
+        <IdentitySection user={user} />
         <Group gap="xs">
           <Button variant="light" onClick={editDialog.open}>
             Rediger profil

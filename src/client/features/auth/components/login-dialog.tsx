@@ -9,6 +9,7 @@ import { Modal } from '../../../components/modal';
 import { ApiError } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { openDialog, pageAfterLogin, safeReturnPath } from '../../../lib/window-events';
+import { useIdentityConfig } from '../../site/use-identity-config';
 import { useLogin, usePasskeyLogin } from '../api/use-auth-actions';
 import { ForgotPasswordBox } from './forgot-password-box';
 import { VerificationNotice } from './verification-notice';
@@ -24,6 +25,7 @@ export function LoginDialog({ opened, returnTo, onClose }: LoginDialogProps) {
   const [location, navigate] = useLocation();
   const login = useLogin();
   const passkeyLogin = usePasskeyLogin();
+  const identity = useIdentityConfig();
   const [needsVerification, setNeedsVerification] = useState(false);
   const [showForgot, setShowForgot] = useState(false);
   const form = useForm({ initialValues: { email: '', password: '' }, validate: zod4Resolver(loginSchema) });
@@ -103,6 +105,12 @@ export function LoginDialog({ opened, returnTo, onClose }: LoginDialogProps) {
         <Button variant="default" onClick={withPasskey} loading={passkeyLogin.isPending}>
           Logg inn med passnøkkel
         </Button>
+        {identity?.available ? (
+          // A plain link: the provider's pages are a full navigation away, and back through the callback.
+          <Button component="a" href="/api/identity/login" variant="default">
+            Logg inn med {identity.providerName}
+          </Button>
+        ) : null}
         <Text size="sm" ta="center">
           Har du ikke konto?{' '}
           <Anchor

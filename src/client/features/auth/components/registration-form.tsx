@@ -13,15 +13,16 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { combinePhone, isValidPhone, PHONE_FORM_HINT } from '../../../../shared/rules/phone';
 import { registerSchema } from '../../../../shared/schemas/auth';
 import { Form, SubmitButton } from '../../../components/form';
 import { ApiError, apiJson } from '../../../lib/api';
 import { showToast } from '../../../lib/toast';
 import { openDialog } from '../../../lib/window-events';
+import { useIdentityOutcome } from '../../site/use-identity-outcome';
 import { PhoneField } from './phone-field';
 
 const SUCCESS_TITLE = 'Registrering sendt inn';
@@ -101,6 +102,20 @@ interface RegistrationFormProps {
   onCancel?: () => void;
 }
 
+/**
+ * After logging in with the eID provider without an account (decision 064): the verified names, which the
+ * registration takes; null otherwise.
+ */
+function useVerifiedNames() {
+  const outcome = useIdentityOutcome();
+  return (
+    useQuery<{ givenName: string; familyName: string; provider: string }>({
+      queryKey: ['/api/identity/pending'],
+      enabled: outcome === 'ingen-konto',
+    }).data ?? null
+  );
+}
+
 /** Registration as a bidder (SPEC §2, §3, §5). The heading comes from the page or dialog around it. */
 export function RegistrationForm({ onCancel }: RegistrationFormProps) {
   const [submitted, setSubmitted] = useState(false);
@@ -109,6 +124,15 @@ export function RegistrationForm({ onCancel }: RegistrationFormProps) {
     validate,
     validateInputOnBlur: true,
   });
+
+  const verified = useVerifiedNames();
+  // Filled in once, when the verified names arrive.
+  const filled = useRef(false);
+  useEffect(() => {
+    if (!verified || filled.current) return;
+    filled.current = true;
+    form.setValues({ firstName: verified.givenName, lastName: verified.familyName });
+  }, [verified, form.setValues]);
 
   const mutation = useMutation({
     mutationFn: (values: RegistrationValues) =>
@@ -160,12 +184,14 @@ export function RegistrationForm({ onCancel }: RegistrationFormProps) {
             {...form.getInputProps('firstName')}
             label="Fornavn"
             autoComplete="given-name"
+            readOnly={Boolean(verified)}
             required
           />
           <TextInput
             {...form.getInputProps('lastName')}
             label="Etternavn"
             autoComplete="family-name"
+            readOnly={Boolean(verified)}
             required
           />
         </SimpleGrid>

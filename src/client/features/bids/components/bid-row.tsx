@@ -161,7 +161,7 @@ export function BidRow({
       {user ? (
         <>
           <Divider my="xs" />
-          <BidderDetails user={user} />
+          <BidderDetails user={user} verification={'bidderIdentityVerified' in bid ? bid : undefined} />
         </>
       ) : null}
       {canSelectWinner || (canReject && onReject) || (canCounter && onCounter) ? (

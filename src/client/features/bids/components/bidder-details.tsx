@@ -1,7 +1,30 @@
-import { Anchor, SimpleGrid, Text } from '@mantine/core';
-import type { BidderDetails as Bidder } from '../../../../shared/schemas/bid';
+import { Anchor, Badge, Group, SimpleGrid, Text } from '@mantine/core';
+import {
+  identityText,
+  PHONE_NOT_VERIFIED_LABEL,
+  PHONE_VERIFIED_LABEL,
+} from '../../../../shared/rules/identity';
+import type { BidderDetails as Bidder, OwnerBidView } from '../../../../shared/schemas/bid';
 import { LabeledText, LabeledValue } from '../../../components/labeled-value';
 import { TAP_TARGET } from '../../../components/tap-target';
+import { useIdentityConfig } from '../../site/use-identity-config';
+
+type Verification = Pick<OwnerBidView, 'bidderIdentityVerified' | 'bidderPhoneVerified'>;
+
+/** 'ID bekreftet med BankID' or 'ID ikke bekreftet', and 'Mobil bekreftet' (decision 064): the owner's view. */
+function VerificationBadges({ bidderIdentityVerified, bidderPhoneVerified }: Verification) {
+  const provider = useIdentityConfig()?.providerName ?? 'BankID';
+  return (
+    <Group gap="xs" mb="xs">
+      <Badge color={bidderIdentityVerified ? 'green' : 'gray'} variant="light">
+        {identityText(bidderIdentityVerified, provider)}
+      </Badge>
+      <Badge color={bidderPhoneVerified ? 'green' : 'gray'} variant="light">
+        {bidderPhoneVerified ? PHONE_VERIFIED_LABEL : PHONE_NOT_VERIFIED_LABEL}
+      </Badge>
+    </Group>
+  );
+}
 
 /** 'kari.nordmann@example.no' as ['kari', '.nordmann', '@example', '.no'], each with where it starts. */
 function emailParts(email: string): { part: string; offset: number }[] {
@@ -51,22 +74,25 @@ function Phone({ label, phone }: { label: string; phone: string | null }) {
  * Who bid, with contact and bank details: only in the owner's and admins' detailed view. Phone numbers and
  * the address call and mail with one tap.
  */
-export function BidderDetails({ user }: { user: Bidder }) {
+export function BidderDetails({ user, verification }: { user: Bidder; verification?: Verification }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
-      <LabeledText labelSize="xs" label="Navn" value={`${user.firstName} ${user.lastName}`.trim()} />
-      {user.email ? (
-        <LabeledValue label="E-post" labelSize="xs">
-          <EmailLink email={user.email} />
-        </LabeledValue>
-      ) : (
-        <LabeledText labelSize="xs" label="E-post" value={null} />
-      )}
-      <Phone label="Telefon" phone={user.phone} />
-      <LabeledText labelSize="xs" label="Adresse" value={user.address} />
-      <LabeledText labelSize="xs" label="Bank" value={user.bankName} />
-      <LabeledText labelSize="xs" label="Kontaktperson i banken" value={user.bankContactName} />
-      <Phone label="Telefon til bankkontakt" phone={user.bankContactPhone} />
-    </SimpleGrid>
+    <>
+      {verification ? <VerificationBadges {...verification} /> : null}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
+        <LabeledText labelSize="xs" label="Navn" value={`${user.firstName} ${user.lastName}`.trim()} />
+        {user.email ? (
+          <LabeledValue label="E-post" labelSize="xs">
+            <EmailLink email={user.email} />
+          </LabeledValue>
+        ) : (
+          <LabeledText labelSize="xs" label="E-post" value={null} />
+        )}
+        <Phone label="Telefon" phone={user.phone} />
+        <LabeledText labelSize="xs" label="Adresse" value={user.address} />
+        <LabeledText labelSize="xs" label="Bank" value={user.bankName} />
+        <LabeledText labelSize="xs" label="Kontaktperson i banken" value={user.bankContactName} />
+        <Phone label="Telefon til bankkontakt" phone={user.bankContactPhone} />
+      </SimpleGrid>
+    </>
   );
 }

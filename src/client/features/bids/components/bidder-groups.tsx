@@ -76,7 +76,7 @@ export function BidderGroups({
               </Text>
             </Title>
             <Stack gap="xs" mt="xs">
-              <BidderDetails user={first.user} />
+              <BidderDetails user={first.user} verification={first} />
               <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
                 {placeCounterOffers(group, offersFor(group, counterOffers)).map((entry) => {
                   if (entry.kind === 'counter-offer') {
