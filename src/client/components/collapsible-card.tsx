@@ -1,19 +1,30 @@
 import { Badge, Collapse, Group, Paper, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 
 interface CollapsibleCardProps {
   title: string;
   defaultOpen?: boolean;
   /** A count shown beside the title, e.g. the number of journals. */
   count?: number;
+  /** Opens the card when it turns true after the first render, e.g. on coming back from the eID provider. */
+  openWhen?: boolean;
   children: ReactNode;
 }
 
 /** A card whose body folds away under its title; the title is the toggle, announced with aria-expanded. */
-export function CollapsibleCard({ title, defaultOpen = false, count, children }: CollapsibleCardProps) {
-  const [opened, { toggle }] = useDisclosure(defaultOpen);
+export function CollapsibleCard({
+  title,
+  defaultOpen = false,
+  count,
+  openWhen = false,
+  children,
+}: CollapsibleCardProps) {
+  const [opened, { toggle, open }] = useDisclosure(defaultOpen);
+  useEffect(() => {
+    if (openWhen) open();
+  }, [openWhen, open]);
   const bodyId = useId();
   return (
     <Paper withBorder radius="md" p="md">

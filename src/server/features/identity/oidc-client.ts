@@ -77,6 +77,9 @@ export class OidcClient {
       nonce: checks.nonce,
       code_challenge: await oidc.calculatePKCECodeChallenge(checks.codeVerifier),
       code_challenge_method: 'S256',
+      // Every verification and login is a fresh authentication with the eID, never a provider's earlier
+      // session in the same browser: the person at the keyboard is the one who proves who they are.
+      prompt: 'login',
     };
     if (this.settings.acrValues) parameters.acr_values = this.settings.acrValues;
     return oidc.buildAuthorizationUrl(config, parameters);

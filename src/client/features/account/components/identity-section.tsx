@@ -8,6 +8,7 @@ import {
   PHONE_VERIFIED_LABEL,
 } from '../../../../shared/rules/identity';
 import type { CurrentUser } from '../../../../shared/schemas/user';
+import { STATUS_COLORS } from '../../../app/theme';
 import { apiJson } from '../../../lib/api';
 import { useIdentityConfig } from '../../site/use-identity-config';
 import { useIdentityOutcome } from '../../site/use-identity-outcome';
@@ -23,15 +24,15 @@ export function IdentitySection({ user }: { user: CurrentUser }) {
         Identitet
       </Title>
       {outcome === 'bekreftet' && user.identity ? (
-        <Alert color="green" title={IDENTITY_CONFIRMED} />
+        <Alert color={STATUS_COLORS.active} variant="filled" title={IDENTITY_CONFIRMED} />
       ) : outcome === 'mislyktes' ? (
-        <Alert color="red" title={IDENTITY_FAILED} />
+        <Alert color="red.9" variant="filled" title={IDENTITY_FAILED} />
       ) : outcome === 'annen-konto' ? (
-        <Alert color="red" title={PERSON_TAKEN} />
+        <Alert color="red.9" variant="filled" title={PERSON_TAKEN} />
       ) : null}
       {user.identity ? (
         <Group gap="xs">
-          <Badge color="green" variant="light">
+          <Badge color={STATUS_COLORS.active} variant="filled">
             ID bekreftet med {user.identity.provider}
           </Badge>
           <Text size="sm">
@@ -74,7 +75,7 @@ function PhoneConfirmation({ user }: { user: CurrentUser }) {
   if (!user.phone) return null;
   if (user.phoneVerified)
     return (
-      <Badge color="green" variant="light" w="fit-content">
+      <Badge color={STATUS_COLORS.active} variant="filled" w="fit-content">
         {PHONE_VERIFIED_LABEL}
       </Badge>
     );

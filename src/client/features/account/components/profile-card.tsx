@@ -2,6 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { CurrentUser } from '../../../../shared/schemas/user';
 import { CollapsibleCard } from '../../../components/collapsible-card';
+import { useIdentityOutcome } from '../../site/use-identity-outcome';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { IdentitySection } from './identity-section';
@@ -18,8 +19,9 @@ export function ProfileCard({ user }: { user: CurrentUser }) {
   const [passwordOpen, passwordDialog] = useDisclosure(false);
   const [deleteOpen, deleteDialog] = useDisclosure(false);
   const [passkeysOpen, passkeysDialog] = useDisclosure(false);
+  const cameBackFromProvider = useIdentityOutcome() !== null;
   return (
-    <CollapsibleCard title="Din profil">
+    <CollapsibleCard title="Din profil" openWhen={cameBackFromProvider}>
       <Stack gap="md">
         <ProfileDetails user={user} />
         <IdentitySection user={user} />

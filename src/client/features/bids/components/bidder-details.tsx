@@ -5,6 +5,7 @@ import {
   PHONE_VERIFIED_LABEL,
 } from '../../../../shared/rules/identity';
 import type { BidderDetails as Bidder, OwnerBidView } from '../../../../shared/schemas/bid';
+import { STATUS_COLORS } from '../../../app/theme';
 import { LabeledText, LabeledValue } from '../../../components/labeled-value';
 import { TAP_TARGET } from '../../../components/tap-target';
 import { useIdentityConfig } from '../../site/use-identity-config';
@@ -16,10 +17,10 @@ function VerificationBadges({ bidderIdentityVerified, bidderPhoneVerified }: Ver
   const provider = useIdentityConfig()?.providerName ?? 'BankID';
   return (
     <Group gap="xs" mb="xs">
-      <Badge color={bidderIdentityVerified ? 'green' : 'gray'} variant="light">
+      <Badge color={bidderIdentityVerified ? STATUS_COLORS.active : STATUS_COLORS.closed} variant="filled">
         {identityText(bidderIdentityVerified, provider)}
       </Badge>
-      <Badge color={bidderPhoneVerified ? 'green' : 'gray'} variant="light">
+      <Badge color={bidderPhoneVerified ? STATUS_COLORS.active : STATUS_COLORS.closed} variant="filled">
         {bidderPhoneVerified ? PHONE_VERIFIED_LABEL : PHONE_NOT_VERIFIED_LABEL}
       </Badge>
     </Group>
