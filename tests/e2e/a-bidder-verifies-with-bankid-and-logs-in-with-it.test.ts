@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findViewerById } from '../../src/server/features/accounts/accounts.repository';
+import { findAccountIdByEmail } from '../../src/server/features/accounts/accounts.service';
 import type { Viewer } from '../../src/server/http/viewer';
 import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
@@ -52,7 +53,7 @@ describe.skipIf(!chromiumAvailable())('a bidder verifies with BankID and logs in
     await screenshotAtBothWidths(page, 'profile-identity');
 
     // The bidder's bid, and the seller's view of who bid.
-    const bidderId = await idOf(server, BIDDER_EMAIL);
+    const bidderId = (await findAccountIdByEmail(server.deps.db, BIDDER_EMAIL)) ?? '';
     await placeDayBid(
       server.deps,
       (await findViewerById(server.deps.db, bidderId)) as Viewer,
@@ -87,11 +88,4 @@ describe.skipIf(!chromiumAvailable())('a bidder verifies with BankID and logs in
 
 function roundIdOf(url: string): string {
   return url.split('/').at(-1) ?? '';
-}
-
-async function idOf(server: E2eServer, email: string): Promise<string> {
-  const { findAccountIdByEmail } = await import('../../src/server/features/accounts/accounts.service');
-  const id = await findAccountIdByEmail(server.deps.db, email);
-  if (!id) throw new Error(`no account for ${email}`);
-  return id;
 }

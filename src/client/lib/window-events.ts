@@ -1,3 +1,4 @@
+import { safeReturnPath } from '../../shared/rules/return-path';
 /** Dialogs that anything on the page may open, by name, without prop drilling (SPEC §2: openRegistration). */
 export type DialogEvent = 'openRegistration' | 'openLogin';
 
@@ -16,10 +17,7 @@ export function onDialogEvent(name: DialogEvent, handler: (options: DialogOption
   return () => window.removeEventListener(name, listener);
 }
 
-/** Only a path on this site: never '//elsewhere.example' or 'https://…', which would leave it. */
-export function safeReturnPath(path: string | undefined): string {
-  return path?.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : '/';
-}
+export { safeReturnPath } from '../../shared/rules/return-path';
 
 /**
  * Where logging in leads when nothing asked otherwise: back to the page the user was on (a round, the admin

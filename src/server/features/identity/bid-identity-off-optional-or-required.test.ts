@@ -92,3 +92,20 @@ describe('BID_IDENTITY=optional', () => {
     ]);
   });
 });
+
+describe('BID_IDENTITY=off', () => {
+  it('offers no verification, even with a provider configured', async () => {
+    const t = await createTestApp({ env: { ...issuer.env, BID_IDENTITY: 'off' } });
+    try {
+      const cookie = await signInVerified(t, 'av.bruker@example.no');
+      expect((await t.request({ method: 'GET', url: '/api/config' })).json().identity).toMatchObject({
+        mode: 'off',
+        available: false,
+      });
+      expect((await t.request({ method: 'GET', url: '/api/identity/start', cookie })).statusCode).toBe(404);
+      expect((await t.request({ method: 'GET', url: '/api/identity/login' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

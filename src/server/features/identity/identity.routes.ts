@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDENTITY_OUTCOME_PARAM, type IdentityOutcome as Said } from '../../../shared/rules/identity';
+import { safeReturnPath } from '../../../shared/rules/return-path';
 import type { AppDeps } from '../../deps';
 import { NotFound } from '../../errors';
 import { errorResponses } from '../../http/responses';
@@ -12,7 +13,6 @@ import {
   type IdentityOutcome,
   identityAvailable,
   type Purpose,
-  safeReturnPath,
   startIdentityRequest,
 } from './identity.service';
 import { IdentityFailure } from './oidc-client';
@@ -38,7 +38,7 @@ export function identityRoutes(deps: AppDeps) {
   const secure = deps.env.isHttps;
   // Over HTTPS __Host- pins the cookies to this host, as the session's is.
   const stateCookie = secure ? '__Host-budrunde.oidc' : 'budrunde.oidc';
-  const pendingCookie = secure ? '__Host-budrunde.identity' : 'budrunde.identity';
+  const pendingCookie = pendingIdentityCookie(secure);
   const cookieOptions = (maxAge: number) =>
     ({ httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge }) as const;
 

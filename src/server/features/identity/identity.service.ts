@@ -56,8 +56,8 @@ function settingsOf(env: Env): OidcSettings | null {
   return null;
 }
 
-/** Whether identity can be verified here at all. */
-export const identityAvailable = (env: Env) => settingsOf(env) !== null;
+/** Whether identity can be verified here at all: a provider is set up, and BID_IDENTITY is not 'off'. */
+export const identityAvailable = (env: Env) => env.BID_IDENTITY !== 'off' && settingsOf(env) !== null;
 
 // One client per configuration, made at first use (APP_URL may be known only once the server listens).
 function clientOf(env: Env): OidcClient {
@@ -69,13 +69,6 @@ function clientOf(env: Env): OidcClient {
     clients.set(env, client);
   }
   return client;
-}
-
-/** A path on this site to come back to; anything else (another host, `//evil`) becomes '/'. */
-export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
-    return '/';
-  return value.length > 500 ? '/' : value;
 }
 
 /** Starts one authorization request: stored for its callback, and the provider's address to go to. */

@@ -15,7 +15,7 @@ export function siteRoutes({ env }: AppDeps) {
         bidSigning: env.BID_SIGNING,
         identity: {
           mode: env.BID_IDENTITY,
-          available: env.BID_IDENTITY !== 'off' && identityAvailable(env),
+          available: identityAvailable(env),
           providerName: env.IDENTITY_PROVIDER_NAME,
         },
       }),
