@@ -73,6 +73,13 @@ describe('masking personal data for the log', () => {
       'Budrunde: Nytt bud. http://localhost:5000/budrunder/7',
     );
   });
+
+  it('maskText hides the code of an SMS that confirms a number, and keeps amounts', () => {
+    expect(maskText('Budrunde: Koden din er 479945. Den gjelder i 10 minutter. Ikke gi den til noen.')).toBe(
+      'Budrunde: Koden din er [REDACTED]. Den gjelder i 10 minutter. Ikke gi den til noen.',
+    );
+    expect(maskText('Budrunde: Nytt bud på 4500000 kr')).toBe('Budrunde: Nytt bud på 4500000 kr');
+  });
 });
 
 /** A pino logger built from loggerOptions, writing JSON lines into an array. */

@@ -33,9 +33,15 @@ export function maskPhone(phone: string): string {
 
 const EMAIL_IN_TEXT = /[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[a-z]{2,}/gi;
 
-/** A free text (an SMS, say) fit for the log: secret link parameters removed, e-mail addresses masked. */
+// A one-time code in words ('Koden din er 123456', decision 064): as secret as a link's token.
+const CODE_IN_TEXT = /(\bkode(?:n)?(?: din)?(?: er)?:?\s*)\d{4,8}\b/gi;
+
+/**
+ * A free text (an SMS, say) fit for the log: secret link parameters removed, one-time codes hidden, e-mail
+ * addresses masked.
+ */
 export function maskText(text: string): string {
-  return redactUrl(text).replace(EMAIL_IN_TEXT, maskEmail);
+  return redactUrl(text).replace(CODE_IN_TEXT, '$1[REDACTED]').replace(EMAIL_IN_TEXT, maskEmail);
 }
 
 /** JSON logs (pino) with cookies, credentials and tokens removed. */
