@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import type { Database, PgOptions } from '../../src/server/db/client';
 import { mailOutbox } from '../../src/server/db/schema';
@@ -62,6 +62,8 @@ export interface TestAppOptions {
   counters?: () => Counters;
   /** A migrated database of the test's own (a server it may stop), instead of a fresh test database. */
   database?: Database;
+  /** The app's logger, for a test that reads what was logged; default none. */
+  logger?: FastifyBaseLogger;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -95,7 +97,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     backoffMs: () => 0,
   });
   const app = await buildApp(deps, {
-    logger: false,
+    logger: options.logger ?? false,
     clientDir: options.clientDir ?? null,
     renderPage: options.renderPage ?? null,
     extendApi: options.extend,

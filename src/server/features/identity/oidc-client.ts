@@ -1,8 +1,10 @@
 import * as oidc from 'openid-client';
 
 // The OpenID Connect client (decision 064): authorization code with PKCE, state and nonce, the client's
-// secret at the token endpoint. openid-client (panva, OpenID certified) checks the ID token's signature,
-// issuer, audience, expiry and nonce, and refuses `alg: none`; nothing here parses a JWT by hand.
+// secret at the token endpoint. openid-client (panva, OpenID certified) checks the ID token's issuer,
+// audience, expiry, nonce and `alg` (never `none`); its signature against the provider's JWKS is checked only
+// when asked (enableNonRepudiationChecks), and we ask, since a verified identity binds bids in law. Nothing
+// here parses a JWT by hand.
 
 export interface OidcSettings {
   issuer: string;
@@ -48,6 +50,7 @@ export class OidcClient {
         })
         .then((config) => {
           config[oidc.customFetch] = timedFetch;
+          oidc.enableNonRepudiationChecks(config);
           return config;
         })
         .catch((error: unknown) => {
