@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { IDENTITY_OUTCOME_PARAM, IDENTITY_OUTCOMES, type IdentityOutcome } from '../../shared/rules/identity';
 import { LoadPart, lazyPart } from '../components/lazy-part';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { JOURNAL_PARAM } from '../features/journals/use-journal-from-address';
@@ -20,6 +21,8 @@ const RegistrationDialog = lazyPart(
 export function DialogHost() {
   const [loginOpen, setLoginOpen] = useState(false);
   const [returnTo, setReturnTo] = useState<string | undefined>();
+  // What a refused login with the eID said (`?identitet=`, decision 064), for the dialog to word.
+  const [identityOutcome, setIdentityOutcome] = useState<IdentityOutcome | null>(null);
   const [registrationOpen, setRegistrationOpen] = useState(false);
   const loginUsed = useShownOnce(loginOpen);
   const registrationUsed = useShownOnce(registrationOpen);
@@ -45,9 +48,12 @@ export function DialogHost() {
     setLoginOpen(true);
   }, [search, location, user, isLoading]);
 
-  // GET /api/login redirects here: open the dialog and tidy the address bar.
+  // GET /api/login and a refused login with the eID redirect here: open the dialog and tidy the address bar.
   useEffect(() => {
-    if (new URLSearchParams(search).get('login') === '1') {
+    const params = new URLSearchParams(search);
+    if (params.get('login') === '1') {
+      const said = params.get(IDENTITY_OUTCOME_PARAM);
+      setIdentityOutcome(IDENTITY_OUTCOMES.find((known) => known === said) ?? null);
       setReturnTo(undefined);
       setLoginOpen(true);
       navigate(location, { replace: true });
@@ -57,7 +63,15 @@ export function DialogHost() {
   return (
     <LoadPart quiet>
       {loginUsed ? (
-        <LoginDialog opened={loginOpen} returnTo={returnTo} onClose={() => setLoginOpen(false)} />
+        <LoginDialog
+          opened={loginOpen}
+          returnTo={returnTo}
+          identityOutcome={identityOutcome}
+          onClose={() => {
+            setLoginOpen(false);
+            setIdentityOutcome(null);
+          }}
+        />
       ) : null}
       {registrationUsed ? (
         <RegistrationDialog opened={registrationOpen} onClose={() => setRegistrationOpen(false)} />

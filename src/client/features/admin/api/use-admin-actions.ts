@@ -50,3 +50,7 @@ export const useRejectReset = () =>
 
 export const useDeleteRound = () =>
   useAdminMutation((id: string) => apiJson<Message>('DELETE', `/api/admin/bid-rounds/${id}`));
+
+/** Releases a verified identity, so the person may verify another account (decision 064). */
+export const useReleaseIdentity = () =>
+  useAdminMutation((id: string) => apiJson<AdminUserView>('DELETE', `/api/admin/users/${id}/identity`));

@@ -9,6 +9,7 @@ import { toastOutcome } from '../api/admin-toasts';
 import { useUpdateUser } from '../api/use-admin-actions';
 import { AdminActionsList } from './admin-actions-list';
 import { fullName } from './admin-table';
+import { UserIdentity } from './user-identity';
 
 const valuesOf = (u: AdminUserView) => ({
   firstName: u.firstName,
@@ -80,6 +81,8 @@ export function UserEditDialog({ user, onClose }: { user: AdminUserView | null; 
         <Stack gap="md">
           {/* Keyed by user: a new user's dialog starts from that user's values. */}
           <UserEditForm key={user.id} user={user} onDone={onClose} />
+          <Divider />
+          <UserIdentity user={user} />
           <Divider />
           <AdminActionsList userId={user.id} />
         </Stack>

@@ -6,6 +6,7 @@ import type { AdminUserView } from '../../../../shared/schemas/admin';
 import { STATUS_COLORS } from '../../../app/theme';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLastDefined } from '../../../lib/use-last-defined';
+import { VerificationBadges } from '../../bids/components/verification-badges';
 import { toastOutcome } from '../api/admin-toasts';
 import { useChangeUserPassword, useDeleteUser } from '../api/use-admin-actions';
 import { AdminTable, fullName } from './admin-table';
@@ -43,7 +44,9 @@ export function UsersTab({ users }: { users: AdminUserView[] }) {
   // Closes the dialog only if it is still the one for this user.
   const closeFor = (id: string) => () => setDialog((d) => (d?.user.id === id ? null : d));
   const shown = users.filter((u) => matchesSearch(u, query));
-  const target = (kind: NonNullable<Dialog>['kind']) => (dialog?.kind === kind ? dialog.user : null);
+  // The dialog shows the user as the list has them now, so a change made in it (a released identity) shows.
+  const target = (kind: NonNullable<Dialog>['kind']) =>
+    dialog?.kind === kind ? (users.find((u) => u.id === dialog.user.id) ?? dialog.user) : null;
   const passwordUser = useLastDefined(target('password'));
   const deleteUser = useLastDefined(target('delete'));
 
@@ -64,7 +67,7 @@ export function UsersTab({ users }: { users: AdminUserView[] }) {
         label="Alle brukere"
         rows={shown}
         rowKey={(u) => u.id}
-        minWidth={1000}
+        minWidth={1180}
         empty="Ingen brukere funnet"
         columns={[
           { header: 'Navn', cell: fullName },
@@ -80,6 +83,12 @@ export function UsersTab({ users }: { users: AdminUserView[] }) {
             ),
           },
           { header: 'Verifisert', cell: (u) => yesNo(u.emailVerified) },
+          {
+            header: 'Identitet',
+            cell: (u) => (
+              <VerificationBadges identityVerified={u.identity !== null} phoneVerified={u.phoneVerified} />
+            ),
+          },
           { header: 'Admin', cell: (u) => yesNo(u.isAdmin) },
           { header: 'Bud', cell: (u) => u.bidCount },
           {

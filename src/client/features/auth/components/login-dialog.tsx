@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import type { IdentityOutcome } from '../../../../shared/rules/identity';
 import { loginSchema } from '../../../../shared/schemas/auth';
 import { Form, SubmitButton } from '../../../components/form';
 import { Modal } from '../../../components/modal';
@@ -12,16 +13,19 @@ import { openDialog, pageAfterLogin, safeReturnPath } from '../../../lib/window-
 import { useIdentityConfig } from '../../site/use-identity-config';
 import { useLogin, usePasskeyLogin } from '../api/use-auth-actions';
 import { ForgotPasswordBox } from './forgot-password-box';
+import { IdentityLoginRefused } from './identity-login-refused';
 import { VerificationNotice } from './verification-notice';
 
 interface LoginDialogProps {
   opened: boolean;
   /** The page to land on after logging in, e.g. the round whose login prompt opened the dialog. */
   returnTo?: string;
+  /** Why a login with the eID provider was refused, as its callback said (decision 064). */
+  identityOutcome?: IdentityOutcome | null;
   onClose: () => void;
 }
 
-export function LoginDialog({ opened, returnTo, onClose }: LoginDialogProps) {
+export function LoginDialog({ opened, returnTo, identityOutcome, onClose }: LoginDialogProps) {
   const [location, navigate] = useLocation();
   const login = useLogin();
   const passkeyLogin = usePasskeyLogin();
@@ -78,6 +82,7 @@ export function LoginDialog({ opened, returnTo, onClose }: LoginDialogProps) {
   return (
     <Modal opened={opened} onClose={close} title="Logg inn" centered>
       <Stack gap="md">
+        {identityOutcome ? <IdentityLoginRefused outcome={identityOutcome} /> : null}
         {needsVerification ? <VerificationNotice email={form.values.email.trim()} /> : null}
         <Form onSubmit={submit}>
           <Stack gap="sm">
@@ -107,7 +112,11 @@ export function LoginDialog({ opened, returnTo, onClose }: LoginDialogProps) {
         </Button>
         {identity?.available ? (
           // A plain link: the provider's pages are a full navigation away, and back through the callback.
-          <Button component="a" href="/api/identity/login" variant="default">
+          <Button
+            component="a"
+            href={`/api/identity/login?returnTo=${encodeURIComponent(returnTo ? safeReturnPath(returnTo) : pageAfterLogin(location))}`}
+            variant="default"
+          >
             Logg inn med {identity.providerName}
           </Button>
         ) : null}

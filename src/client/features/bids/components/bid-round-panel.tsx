@@ -2,6 +2,8 @@ import { Box, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
 import { useNow } from '../../../lib/use-now';
+import { IdentityNeeded, useIdentityNeeded } from '../../account/components/identity-needed';
+import { PhoneNeeded } from '../../account/components/phone-needed';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useCounterOffers } from '../api/use-counter-offers';
 import { useRoundBids } from '../api/use-round-bids';
@@ -47,6 +49,7 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
   const counterOffers = useCounterOffers(round.id, Boolean(user) && !round.isOwner);
   const offerToMe = isOpenNow(round, now) && !round.isOwner ? openOfferToMe(counterOffers.data, now) : null;
 
+  const identityNeeded = useIdentityNeeded();
   const canManage = round.isOwner || Boolean(user?.isAdmin);
   const isOpen = isOpenNow(round, now);
   const canFollow = Boolean(user?.emailVerified) && !round.isOwner;
@@ -69,6 +72,7 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
   if (round.isOwner) bidArea = null;
   else if (!isOpen) bidArea = <Note>Budrunden er avsluttet. Ingen flere bud kan legges inn.</Note>;
   else if (!user) bidArea = <Note>Du må være innlogget for å legge inn bud.</Note>;
+  else if (identityNeeded) bidArea = <IdentityNeeded action="bid" />;
   else bidArea = <BidForm round={round} startingPrice={startingPrice} highestBid={highestBid} now={now} />;
 
   // The layout (one column on a phone, two from md) is in bid-round-panel.module.css. The order here is the
@@ -84,7 +88,12 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
               Legg inn bud
             </Title>
             {bidArea}
-            {canFollow && isOpen ? <FollowButton roundId={round.id} /> : null}
+            {canFollow && isOpen ? (
+              <>
+                <FollowButton roundId={round.id} />
+                <PhoneNeeded round={round} />
+              </>
+            ) : null}
           </Stack>
           <Divider className={classes.listDivider} />
         </>

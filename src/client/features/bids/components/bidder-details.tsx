@@ -1,31 +1,8 @@
-import { Anchor, Badge, Group, SimpleGrid, Text } from '@mantine/core';
-import {
-  identityText,
-  PHONE_NOT_VERIFIED_LABEL,
-  PHONE_VERIFIED_LABEL,
-} from '../../../../shared/rules/identity';
-import type { BidderDetails as Bidder, OwnerBidView } from '../../../../shared/schemas/bid';
-import { STATUS_COLORS } from '../../../app/theme';
+import { Anchor, SimpleGrid, Text } from '@mantine/core';
+import type { BidderDetails as Bidder } from '../../../../shared/schemas/bid';
 import { LabeledText, LabeledValue } from '../../../components/labeled-value';
 import { TAP_TARGET } from '../../../components/tap-target';
-import { useIdentityConfig } from '../../site/use-identity-config';
-
-type Verification = Pick<OwnerBidView, 'bidderIdentityVerified' | 'bidderPhoneVerified'>;
-
-/** 'ID bekreftet med BankID' or 'ID ikke bekreftet', and 'Mobil bekreftet' (decision 064): the owner's view. */
-function VerificationBadges({ bidderIdentityVerified, bidderPhoneVerified }: Verification) {
-  const provider = useIdentityConfig()?.providerName ?? 'BankID';
-  return (
-    <Group gap="xs" mb="xs">
-      <Badge color={bidderIdentityVerified ? STATUS_COLORS.active : STATUS_COLORS.closed} variant="filled">
-        {identityText(bidderIdentityVerified, provider)}
-      </Badge>
-      <Badge color={bidderPhoneVerified ? STATUS_COLORS.active : STATUS_COLORS.closed} variant="filled">
-        {bidderPhoneVerified ? PHONE_VERIFIED_LABEL : PHONE_NOT_VERIFIED_LABEL}
-      </Badge>
-    </Group>
-  );
-}
+import { type Verification, VerificationBadges } from './verification-badges';
 
 /** 'kari.nordmann@example.no' as ['kari', '.nordmann', '@example', '.no'], each with where it starts. */
 function emailParts(email: string): { part: string; offset: number }[] {
@@ -78,7 +55,13 @@ function Phone({ label, phone }: { label: string; phone: string | null }) {
 export function BidderDetails({ user, verification }: { user: Bidder; verification?: Verification }) {
   return (
     <>
-      {verification ? <VerificationBadges {...verification} /> : null}
+      {verification ? (
+        <VerificationBadges
+          identityVerified={verification.bidderIdentityVerified}
+          phoneVerified={verification.bidderPhoneVerified}
+          mb="xs"
+        />
+      ) : null}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs">
         <LabeledText labelSize="xs" label="Navn" value={`${user.firstName} ${user.lastName}`.trim()} />
         {user.email ? (

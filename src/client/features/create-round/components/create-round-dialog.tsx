@@ -1,10 +1,12 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { Modal } from '../../../components/modal';
+import { IdentityNeeded, useIdentityNeeded } from '../../account/components/identity-needed';
 import { CreateRoundForm } from './create-round-form';
 
 /** 'Opprett ny budrunde'. The form mounts on each open (Modal unmounts closed content), so it starts fresh with today's default deadline. */
 export function CreateRoundDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const isPhone = useMediaQuery('(max-width: 36em)');
+  const identityNeeded = useIdentityNeeded();
   return (
     <Modal
       opened={opened}
@@ -14,7 +16,7 @@ export function CreateRoundDialog({ opened, onClose }: { opened: boolean; onClos
       fullScreen={isPhone}
       centered={!isPhone}
     >
-      <CreateRoundForm onDone={onClose} />
+      {identityNeeded ? <IdentityNeeded action="round" /> : <CreateRoundForm onDone={onClose} />}
     </Modal>
   );
 }
