@@ -149,6 +149,29 @@ describe.skipIf(!chromiumAvailable())('a bidder verifies with BankID and logs in
     await screenshotAtBothWidths(page, 'admin-users-identity');
     await page.close();
   });
+
+  it('under BID_IDENTITY=required, leads an unverified bidder from the bid form to BankID and back', async () => {
+    // The administrator released the verification above, so the bidder is unverified again.
+    server.deps.env.BID_IDENTITY = 'required';
+    try {
+      const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
+      await logIn(page, baseUrl, BIDDER_EMAIL, PASSWORD);
+      await page.goto(roundUrl);
+      await page
+        .getByText('Du må bekrefte identiteten din med BankID før du kan by.')
+        .waitFor({ timeout: 15_000 });
+      await expect(page.getByLabel('Beløp').count()).resolves.toBe(0);
+      await expectNoAxeViolations(page, 'the round asking for BankID before a bid');
+      await screenshotAtBothWidths(page, 'bid-needs-bankid');
+      await page.getByRole('link', { name: 'Bekreft identiteten din med BankID' }).click();
+      await page.getByRole('button', { name: /Ola Nordmann/ }).click();
+      await page.waitForURL((url) => url.pathname === new URL(roundUrl).pathname);
+      await page.getByLabel('Beløp').waitFor({ timeout: 15_000 });
+      await page.close();
+    } finally {
+      server.deps.env.BID_IDENTITY = 'optional';
+    }
+  });
 });
 
 /** The six digits of the newest SMS to `phone`, once the server has sent it. */

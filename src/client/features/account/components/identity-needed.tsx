@@ -25,7 +25,15 @@ export function IdentityNeeded({ action }: { action: 'bid' | 'round' }) {
   const provider = identity?.providerName ?? 'BankID';
   const here = `${location}${typeof window === 'undefined' ? '' : window.location.search}`;
   return (
-    <Alert color="blue" variant="light" icon={<IconId aria-hidden />} title={`${provider} kreves`}>
+    // The body may shrink below its button's one-line width, and the button's label wraps: on a phone the
+    // long 'Bekreft identiteten din med BankID' otherwise ran out of the box.
+    <Alert
+      color="blue"
+      variant="light"
+      icon={<IconId aria-hidden />}
+      title={`${provider} kreves`}
+      styles={{ body: { minWidth: 0 } }}
+    >
       <Stack gap="xs">
         <Text size="sm">
           {action === 'bid' ? identityNeededToBid(provider) : identityNeededForRound(provider)}.
@@ -35,7 +43,10 @@ export function IdentityNeeded({ action }: { action: 'bid' | 'round' }) {
           <Button
             component="a"
             href={`/api/identity/start?returnTo=${encodeURIComponent(here)}`}
-            w="fit-content"
+            maw="100%"
+            h="auto"
+            py={8}
+            styles={{ label: { whiteSpace: 'normal' } }}
           >
             Bekreft identiteten din med {provider}
           </Button>
