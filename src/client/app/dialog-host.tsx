@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { IDENTITY_OUTCOME_PARAM, IDENTITY_OUTCOMES, type IdentityOutcome } from '../../shared/rules/identity';
+import { type IdentityOutcome, identityOutcomeOf } from '../../shared/rules/identity';
 import { LoadPart, lazyPart } from '../components/lazy-part';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { JOURNAL_PARAM } from '../features/journals/use-journal-from-address';
@@ -50,10 +50,8 @@ export function DialogHost() {
 
   // GET /api/login and a refused login with the eID redirect here: open the dialog and tidy the address bar.
   useEffect(() => {
-    const params = new URLSearchParams(search);
-    if (params.get('login') === '1') {
-      const said = params.get(IDENTITY_OUTCOME_PARAM);
-      setIdentityOutcome(IDENTITY_OUTCOMES.find((known) => known === said) ?? null);
+    if (new URLSearchParams(search).get('login') === '1') {
+      setIdentityOutcome(identityOutcomeOf(search));
       setReturnTo(undefined);
       setLoginOpen(true);
       navigate(location, { replace: true });

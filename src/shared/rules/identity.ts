@@ -67,3 +67,9 @@ export const IDENTITY_OUTCOMES = [
 ] as const;
 export type IdentityOutcome = (typeof IDENTITY_OUTCOMES)[number];
 export const IDENTITY_OUTCOME_PARAM = 'identitet';
+
+/** The outcome an address's search (`?identitet=…`) carries, or null for none or an unknown word. */
+export function identityOutcomeOf(search: string): IdentityOutcome | null {
+  const said = new URLSearchParams(search).get(IDENTITY_OUTCOME_PARAM);
+  return IDENTITY_OUTCOMES.find((known) => known === said) ?? null;
+}

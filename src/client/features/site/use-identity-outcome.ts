@@ -1,9 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  IDENTITY_OUTCOME_PARAM,
-  IDENTITY_OUTCOMES,
-  type IdentityOutcome,
-} from '../../../shared/rules/identity';
+import { type IdentityOutcome, identityOutcomeOf } from '../../../shared/rules/identity';
 
 /**
  * What the identity provider's return said, `?identitet=<outcome>` (decision 064). Read after hydration, so
@@ -12,8 +8,7 @@ import {
 export function useIdentityOutcome(): IdentityOutcome | null {
   const [outcome, setOutcome] = useState<IdentityOutcome | null>(null);
   useEffect(() => {
-    const said = new URLSearchParams(window.location.search).get(IDENTITY_OUTCOME_PARAM);
-    setOutcome(IDENTITY_OUTCOMES.find((known) => known === said) ?? null);
+    setOutcome(identityOutcomeOf(window.location.search));
   }, []);
   return outcome;
 }

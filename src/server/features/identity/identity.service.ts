@@ -120,13 +120,8 @@ export async function finishIdentityRequest(deps: AppDeps, callback: Callback): 
   const state = callback.url.searchParams.get('state');
   const request = state ? await takeIdentityRequest(deps.db, state, deps.clock.now()) : null;
   // An unknown request: a signed-in person was most likely verifying, anyone else logging in.
-  const purpose: Purpose = request
-    ? request.purpose === 'verify'
-      ? 'verify'
-      : 'login'
-    : callback.viewerId
-      ? 'verify'
-      : 'login';
+  const verifying = request ? request.purpose === 'verify' : callback.viewerId !== null;
+  const purpose: Purpose = verifying ? 'verify' : 'login';
   const failed = (reason: string): IdentityOutcome => {
     callback.log.warn({ event: 'identity.failed', purpose, reason }, 'identity verification refused');
     return { kind: 'failed', purpose, returnTo: request?.returnTo ?? '/' };

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconId } from '@tabler/icons-react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { identityNeededForRound, identityNeededToBid } from '../../../../shared/rules/identity';
 import { useCurrentUser } from '../../auth/use-current-user';
 import { useIdentityConfig } from '../../site/use-identity-config';
@@ -21,9 +21,10 @@ export function useIdentityNeeded(): boolean {
  */
 export function IdentityNeeded({ action }: { action: 'bid' | 'round' }) {
   const [location] = useLocation();
+  const search = useSearch();
   const identity = useIdentityConfig();
   const provider = identity?.providerName ?? 'BankID';
-  const here = `${location}${typeof window === 'undefined' ? '' : window.location.search}`;
+  const here = search ? `${location}?${search}` : location;
   return (
     // The body may shrink below its button's one-line width, and the button's label wraps: on a phone the
     // long 'Bekreft identiteten din med BankID' otherwise ran out of the box.

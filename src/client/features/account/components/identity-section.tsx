@@ -1,5 +1,10 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IDENTITY_CONFIRMED, IDENTITY_FAILED, PERSON_TAKEN } from '../../../../shared/rules/identity';
+import {
+  IDENTITY_CONFIRMED,
+  IDENTITY_FAILED,
+  identityVerifiedLabel,
+  PERSON_TAKEN,
+} from '../../../../shared/rules/identity';
 import type { CurrentUser } from '../../../../shared/schemas/user';
 import { STATUS_COLORS } from '../../../app/theme';
 import { useIdentityConfig } from '../../site/use-identity-config';
@@ -26,7 +31,7 @@ export function IdentitySection({ user }: { user: CurrentUser }) {
       {user.identity ? (
         <Group gap="xs">
           <Badge color={STATUS_COLORS.active} variant="filled">
-            ID bekreftet med {user.identity.provider}
+            {identityVerifiedLabel(user.identity.provider)}
           </Badge>
           <Text size="sm">
             {user.identity.name}

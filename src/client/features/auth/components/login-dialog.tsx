@@ -41,10 +41,12 @@ export function LoginDialog({ opened, returnTo, identityOutcome, onClose }: Logi
     onClose();
   };
 
+  // Where a login lands, with a password, a passkey or the eID provider alike.
+  const landing = returnTo ? safeReturnPath(returnTo) : pageAfterLogin(location);
   const loggedIn = () => {
     showToast({ title: 'Velkommen tilbake!', message: 'Du er nå innlogget.' });
     close();
-    navigate(returnTo ? safeReturnPath(returnTo) : pageAfterLogin(location));
+    navigate(landing);
   };
 
   const withPasskey = () =>
@@ -114,7 +116,7 @@ export function LoginDialog({ opened, returnTo, identityOutcome, onClose }: Logi
           // A plain link: the provider's pages are a full navigation away, and back through the callback.
           <Button
             component="a"
-            href={`/api/identity/login?returnTo=${encodeURIComponent(returnTo ? safeReturnPath(returnTo) : pageAfterLogin(location))}`}
+            href={`/api/identity/login?returnTo=${encodeURIComponent(landing)}`}
             variant="default"
           >
             Logg inn med {identity.providerName}
