@@ -14,6 +14,7 @@ export default defineConfig({
     './src/server/db/admin-action-schema.ts',
     './src/server/db/chain-key-schema.ts',
     './src/server/db/identity-schema.ts',
+    './src/server/db/co-bidder-schema.ts',
   ],
   out: './drizzle',
 });

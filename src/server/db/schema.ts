@@ -53,6 +53,8 @@ export const users = pgTable(
     identityVerifiedAt: ts('identity_verified_at'),
     // The number confirmed by an SMS code; the phone is confirmed while it is still this number.
     phoneVerifiedNumber: text('phone_verified_number'),
+    // 'Jeg byr som' (decision 065): the capacity a bid takes when its call names none.
+    buyerCapacity: text('buyer_capacity').notNull().default('forbruker'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -190,10 +192,27 @@ export const bids = pgTable(
     rejectedAt: ts('rejected_at'),
     rejectionMessage: text('rejection_message'),
     rejectedBy: uuid('rejected_by').references(() => users.id, { onDelete: 'set null' }),
+    // Who buys (decision 065). user_id is the bidder party: the person, or a bidder group's principal, so
+    // that a group is one 'Budgiver A'. placed_by is the member who placed the bid when that is someone else;
+    // co_bidder_ids the group's other members when it was placed, every one of them bound by it.
+    placedBy: uuid('placed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    coBidderIds: uuid('co_bidder_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    buyerCapacity: text('buyer_capacity').notNull().default('forbruker'),
+    companyOrgNumber: text('company_org_number'),
+    companyName: text('company_name'),
+    companySignerRole: text('company_signer_role'),
   },
   (t) => [
     index('bids_round_amount_idx').on(t.bidRoundId, t.amount.desc()),
     index('bids_user_idx').on(t.userId),
+    index('bids_co_bidders_idx').using('gin', t.coBidderIds),
+    check('bids_buyer_capacity', sql`${t.buyerCapacity} in ('forbruker', 'naeringsdrivende')`),
+    check(
+      'bids_company_whole',
+      sql`(${t.companyOrgNumber} is null) = (${t.companyName} is null)
+        and (${t.companyOrgNumber} is null) = (${t.companySignerRole} is null)
+        and (${t.companyOrgNumber} is null or ${t.buyerCapacity} = 'naeringsdrivende')`,
+    ),
     check('bids_amount_range', sql`${t.amount} between 1 and 10000000000`),
     check(
       'bids_financing_whole',

@@ -24,6 +24,8 @@ export type SignerRole = (typeof SIGNER_ROLES)[number];
 export const MISSING_SIGNER_ROLE = 'Velg hvilken rolle du byr i for selskapet';
 
 export const INVALID_ORG_NUMBER = 'Ugyldig organisasjonsnummer';
+export const MISSING_COMPANY_NAME = 'Oppgi selskapets navn';
+export const COMPANY_IN_A_GROUP = 'Et bud for et selskap kan ikke gis sammen med medbudgivere';
 
 // Brønnøysundregistrene's check digit: MOD11 with these weights over the first eight digits.
 const ORG_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2];

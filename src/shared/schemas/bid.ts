@@ -2,6 +2,15 @@ import { z } from 'zod';
 import '../zod-locale';
 import { isCalendarDate, MAX_LENDER_LENGTH } from '../rules/bid-plan';
 import { MAX_CONDITIONS_LENGTH, MAX_REJECTION_MESSAGE_LENGTH } from '../rules/bids';
+import {
+  BUYER_CAPACITIES,
+  INVALID_ORG_NUMBER,
+  MISSING_COMPANY_NAME,
+  MISSING_SIGNER_ROLE,
+  parseOrgNumber,
+  SIGNER_ROLES,
+  UNKNOWN_BUYER_CAPACITY,
+} from '../rules/buyers';
 import { MAX_AMOUNT } from './bid-round';
 import { signatureProofSchema } from './passkey';
 
@@ -40,6 +49,32 @@ export const financingPlanSchema = z.object(
       .transform((v) => v || null),
   },
   { error: 'Finansieringsplanen må ha egenkapital, lån og långiver' },
+);
+
+/** 'Jeg byr som': a consumer or in business (decision 065). */
+export const buyerCapacitySchema = z.enum(BUYER_CAPACITIES, { error: UNKNOWN_BUYER_CAPACITY });
+
+/** 'By for et selskap' (decision 065): the company by its organisation number, and the signer's role. */
+export const companySchema = z.object(
+  {
+    orgNumber: z
+      .string({ error: INVALID_ORG_NUMBER })
+      .transform((v, ctx) => {
+        const digits = parseOrgNumber(v);
+        if (digits === null) {
+          ctx.addIssue({ code: 'custom', message: INVALID_ORG_NUMBER });
+          return z.NEVER;
+        }
+        return digits;
+      }),
+    name: z
+      .string({ error: MISSING_COMPANY_NAME })
+      .trim()
+      .min(1, MISSING_COMPANY_NAME)
+      .max(200, 'Selskapets navn kan ha høyst 200 tegn'),
+    signerRole: z.enum(SIGNER_ROLES, { error: MISSING_SIGNER_ROLE }),
+  },
+  { error: 'Oppgi selskapets organisasjonsnummer, navn og din rolle' },
 );
 
 /** A bid as an act (decision 039): what POST /api/bids places and what a signature covers. */
@@ -83,6 +118,9 @@ export const bidActSchema = z.object({
     .refine(isCalendarDate, 'Overtakelsesdato må være en gyldig dato (ÅÅÅÅ-MM-DD)')
     .nullish()
     .transform((v) => v ?? null),
+  // Absent or null takes the profile's 'Jeg byr som'; a company always bids in business (decision 065).
+  buyerCapacity: buyerCapacitySchema.nullish().transform((v) => v ?? null),
+  company: companySchema.nullish().transform((v) => v ?? null),
 });
 
 /**

@@ -12,7 +12,7 @@ describe('the statement a bidder signs', () => {
       conditions: null,
     });
     expect(text).toBe(
-      'Jeg, Ola Nordmann, byr 5 250 000 kr (fem millioner to hundre og femti tusen kroner) for Lys 3-roms på ' +
+      'Jeg, Ola Nordmann, byr som forbruker 5 250 000 kr (fem millioner to hundre og femti tusen kroner) for Lys 3-roms på ' +
         'Grünerløkka, Thorvald Meyers gate 10, 0555 Oslo. Akseptfrist: 25. november 2026 kl. 20:00. Forbehold: ingen.',
     );
   });
@@ -46,7 +46,7 @@ describe('the statement a bidder signs', () => {
       takeoverDate: '2027-01-15',
     });
     expect(text).toBe(
-      'Jeg, Ola Nordmann, byr 7 500 000 kr (sju millioner fem hundre tusen kroner) for Hus, Veien 1, Oslo. ' +
+      'Jeg, Ola Nordmann, byr som forbruker 7 500 000 kr (sju millioner fem hundre tusen kroner) for Hus, Veien 1, Oslo. ' +
         'Akseptfrist: 25. november 2026 kl. 20:00. Forbehold: Forbehold om finansiering. ' +
         'Finansiering: egenkapital 1 500 000 kr, lån 6 000 000 kr i DNB. Ønsket overtakelse: 15. januar 2027.',
     );
@@ -64,5 +64,23 @@ describe('the statement a bidder signs', () => {
     expect(dayOnly).toMatch(/Forbehold om finansiering\. Ønsket overtakelse: 1\. mars 2027\.$/);
     expect(dayOnly).not.toContain('Finansiering:');
     expect(bidStatement(base)).toMatch(/Forbehold: Forbehold om finansiering\.$/);
+  });
+
+  it('says in which capacity, for which company, or on behalf of whom the bidder bids', () => {
+    expect(bidStatement({ ...base, buyerCapacity: 'naeringsdrivende' })).toMatch(
+      /^Jeg, Ola Nordmann, byr som næringsdrivende 7 500 000 kr /,
+    );
+    expect(
+      bidStatement({
+        ...base,
+        buyerCapacity: 'naeringsdrivende',
+        company: { orgNumber: '123456785', name: 'Nordmann Eiendom AS', signerRole: 'daglig leder' },
+      }),
+    ).toMatch(
+      /^Jeg, Ola Nordmann, som daglig leder for Nordmann Eiendom AS \(org\.nr\. 123 456 785\), byr som næringsdrivende 7 500 000 kr /,
+    );
+    expect(bidStatement({ ...base, bidderName: 'Kari Nordmann', coBidderNames: ['Ola Nordmann'] })).toMatch(
+      /^Jeg, Kari Nordmann, på vegne av Ola Nordmann og meg selv, byr som forbruker 7 500 000 kr /,
+    );
   });
 });

@@ -5,15 +5,15 @@ import type { Db } from '../../db/client';
 import { retryingConflicts, sqlState } from '../../db/retry-conflicts';
 import type { AppDeps } from '../../deps';
 import { announceChange, EVENT_CHANNEL } from '../../events/bus-event';
-import type { Viewer } from '../../http/viewer';
-import { bidActFor } from '../round-chain/round-acts';
+import { bidActFor, chainBuyer } from '../round-chain/round-acts';
+import type { BidBuyer } from '../signatures/bid-buyer';
 import { type BidSignatureRow, bidSignatureRow, signedByOf } from '../signatures/signature-records';
 import { bidPlacedJob } from './bid-notifications';
 import type { BidState } from './bid-state';
-import { type BidToPlace, placeBidsUnderLock } from './place-bids.repository';
+import { type BidToPlace, type BuyerRow, placeBidsUnderLock } from './place-bids.repository';
 import { type Outcome, RoundBusy, RoundQueue } from './round-queue';
 
-type PlanFields = 'financing' | 'takeoverDate';
+type PlanFields = 'financing' | 'takeoverDate' | 'buyerCapacity' | 'company';
 /** A parsed bid; callers in the application (the demo, tests) may leave out the plan and the takeover day. */
 export type BidInput = Omit<z.output<typeof placeBidSchema>, PlanFields> &
   Partial<Pick<z.output<typeof placeBidSchema>, PlanFields>>;
@@ -92,15 +92,27 @@ export function roundQueueOf(deps: AppDeps): RoundQueue<BidToPlace, BidState> {
 
 /** What place_bids is given for the bid: its row, its job and event, its act and its signature row. */
 export function bidToPlace(
-  viewer: Viewer,
+  buyer: BidBuyer,
   input: BidInput,
   id: string,
   signed?: BidSignatureRow,
 ): BidToPlace {
+  const coBidderIds = buyer.bidders.map((b) => b.userId).filter((userId) => userId !== buyer.partyId);
+  const row: BuyerRow = {
+    placedBy: buyer.placedBy,
+    buyerCapacity: buyer.capacity,
+    companyOrgNumber: buyer.company?.orgNumber ?? null,
+    companyName: buyer.company?.name ?? null,
+    companySignerRole: buyer.company?.signerRole ?? null,
+    groupId: buyer.group?.id ?? null,
+    groupVersion: buyer.group?.version ?? null,
+    coBidderIds,
+  };
   return {
     id,
     bidRoundId: input.bidRoundId,
-    userId: viewer.id,
+    userId: buyer.partyId,
+    buyer: row,
     amount: input.amount,
     conditions: input.conditions,
     bidDeadline: input.bidDeadline,
@@ -117,12 +129,13 @@ export function bidToPlace(
       {
         id,
         bidRoundId: input.bidRoundId,
-        userId: viewer.id,
+        userId: buyer.partyId,
         amount: input.amount,
         bidDeadline: input.bidDeadline,
         conditions: input.conditions,
         financing: input.financing ? { ...input.financing, lender: input.financing.lender ?? null } : null,
         takeoverDate: input.takeoverDate ?? null,
+        buyer: chainBuyer(row),
       },
       signed && signedByOf(signed),
     ),

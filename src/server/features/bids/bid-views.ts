@@ -1,4 +1,5 @@
 import { bidderPseudonym, isBidLive } from '../../../shared/rules/bids';
+import type { BuyerCapacity, SignerRole } from '../../../shared/rules/buyers';
 import { samePhone } from '../../../shared/rules/identity';
 import type { BidderDetails, BidView, OwnerBidView } from '../../../shared/schemas/bid';
 import type { findRoundBidsWithBidders } from './bids.repository';
@@ -19,6 +20,40 @@ export function pseudonymsByBidder(bidsInOrder: { userId: string }[]): Map<strin
   }
   return names;
 }
+
+/** The bid binds the viewer: their own, or their group's while they were in it (decision 065). */
+export const bindsViewer = (row: { userId: string; coBidderIds: string[] }, viewerId: string) =>
+  row.userId === viewerId || row.coBidderIds.includes(viewerId);
+
+const personName = (p: { firstName: string; lastName: string; deletedAt: Date | null }) =>
+  p.deletedAt ? DELETED_BIDDER : `${p.firstName} ${p.lastName}`.trim();
+
+type BuyerRow = Pick<
+  BidWithBidder,
+  'buyerCapacity' | 'companyOrgNumber' | 'companyName' | 'companySignerRole' | 'coBidders'
+> & { user: { firstName: string; lastName: string; deletedAt: Date | null } };
+
+/** Who buys, for the bid's own bidders, the owner and admins (decision 065). */
+export function buyerView(row: BuyerRow): Pick<BidView, 'buyerCapacity' | 'company' | 'bidders'> {
+  return {
+    buyerCapacity: row.buyerCapacity as BuyerCapacity,
+    company:
+      row.companyOrgNumber && row.companyName && row.companySignerRole
+        ? {
+            orgNumber: row.companyOrgNumber,
+            name: row.companyName,
+            signerRole: row.companySignerRole as SignerRole,
+          }
+        : null,
+    bidders: [personName(row.user), ...row.coBidders.map(personName)],
+  };
+}
+
+const NO_BUYER: Pick<BidView, 'buyerCapacity' | 'company' | 'bidders'> = {
+  buyerCapacity: null,
+  company: null,
+  bidders: [],
+};
 
 interface ViewContext {
   viewerId: string;
@@ -66,9 +101,12 @@ export function toBidViews(rows: BidWithBidder[], ctx: ViewContext): BidView[] {
       conditions: b.conditions,
       bidDeadline: b.bidDeadline?.toISOString() ?? null,
       createdAt: b.createdAt.toISOString(),
-      bidderLabel:
-        b.userId === ctx.viewerId ? 'Du' : b.user.deletedAt ? DELETED_BIDDER : (names.get(b.userId) ?? ''),
-      isOwnBid: b.userId === ctx.viewerId,
+      bidderLabel: bindsViewer(b, ctx.viewerId)
+        ? 'Du'
+        : b.user.deletedAt
+          ? DELETED_BIDDER
+          : (names.get(b.userId) ?? ''),
+      isOwnBid: bindsViewer(b, ctx.viewerId),
       isHighestBid: isRowLive(b, ctx.now) && b.amount === top,
       isBidderDeleted: b.user.deletedAt !== null,
       isWinner: b.id === ctx.winningBidId,
@@ -76,8 +114,10 @@ export function toBidViews(rows: BidWithBidder[], ctx: ViewContext): BidView[] {
       hasFinancingProof: Boolean(b.financingProof),
       isRejected: b.rejectedAt !== null,
       // The seller's words are for the bidder of that bid (and the owner, below), not for the other bidders.
-      rejectionMessage: b.userId === ctx.viewerId || ctx.seesRejectionMessages ? b.rejectionMessage : null,
+      rejectionMessage:
+        bindsViewer(b, ctx.viewerId) || ctx.seesRejectionMessages ? b.rejectionMessage : null,
       isSigned: b.isSigned,
+      ...(bindsViewer(b, ctx.viewerId) || ctx.seesRejectionMessages ? buyerView(b) : NO_BUYER),
     }));
 }
 
@@ -137,6 +177,14 @@ export function toOwnerBidViews(rows: BidWithBidder[], ctx: ViewContext): OwnerB
       rejectionMessage: row.rejectionMessage,
       user: bidderDetails(row.user),
       ...bidderVerification(row.user),
+      coBidders: row.coBidders.map((p) => ({
+        name: personName(p),
+        email: p.deletedAt ? '' : p.email,
+        phone: p.deletedAt ? null : p.phone,
+        identityVerified: bidderVerification(p).bidderIdentityVerified,
+        phoneVerified: bidderVerification(p).bidderPhoneVerified,
+      })),
+      placedBy: personName(row.coBidders.find((p) => p.id === row.placedBy) ?? row.user),
     };
   });
 }

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { biddingEnded, highestLiveBid } from '../../db/live-bids';
 import { bidRounds, bids, properties, users } from '../../db/schema';
@@ -41,6 +42,48 @@ const planColumns = {
   isWinnerSigned: actIsSigned('winner', bids.id),
 };
 
+/** Who buys (decision 065): the member who placed the bid, the others it binds, the capacity and company. */
+const buyerColumns = {
+  placedBy: bids.placedBy,
+  coBidderIds: bids.coBidderIds,
+  buyerCapacity: bids.buyerCapacity,
+  companyOrgNumber: bids.companyOrgNumber,
+  companyName: bids.companyName,
+  companySignerRole: bids.companySignerRole,
+};
+
+/** A co-bidder as the bid lists name them: the owner reads how to reach them, the journal their name. */
+const coBidderColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  deletedAt: users.deletedAt,
+  identityVerifiedAt: users.identityVerifiedAt,
+  phoneVerifiedNumber: users.phoneVerifiedNumber,
+};
+export type CoBidderRow = { [K in keyof typeof coBidderColumns]: (typeof users.$inferSelect)[K] };
+
+/** Each row with the accounts of the co-bidders it binds, in the order the bid names them. */
+async function withCoBidders<T extends { coBidderIds: string[] }>(
+  db: DbOrTx,
+  rows: T[],
+): Promise<(T & { coBidders: CoBidderRow[] })[]> {
+  const ids = [...new Set(rows.flatMap((r) => r.coBidderIds))];
+  const people = ids.length
+    ? await db.select(coBidderColumns).from(users).where(inArray(users.id, ids))
+    : [];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return rows.map((r) => ({
+    ...r,
+    coBidders: r.coBidderIds.flatMap((id) => {
+      const person = byId.get(id);
+      return person ? [person] : [];
+    }),
+  }));
+}
+
 /**
  * Every bid of a round with its bidder, in the order received (which is how pseudonyms are handed out): bids
  * placed in the same millisecond in the order of their amounts, as round_pseudonym orders them (migration
@@ -62,6 +105,7 @@ export async function findRoundBidsWithBidders(db: DbOrTx, bidRoundId: string, {
       createdAt: bids.createdAt,
       rejectedAt: bids.rejectedAt,
       rejectionMessage: bids.rejectionMessage,
+      ...buyerColumns,
       user: {
         firstName: users.firstName,
         lastName: users.lastName,
@@ -80,7 +124,7 @@ export async function findRoundBidsWithBidders(db: DbOrTx, bidRoundId: string, {
     .innerJoin(users, eq(users.id, bids.userId))
     .where(eq(bids.bidRoundId, bidRoundId))
     .orderBy(asc(bids.createdAt), asc(bids.amount), asc(bids.id));
-  return lockBidders ? query.for('share', { of: users }) : query;
+  return withCoBidders(db, await (lockBidders ? query.for('share', { of: users }) : query));
 }
 
 /** One bid by its id, whichever round it belongs to. */
@@ -116,8 +160,11 @@ export async function findRoundOfBids(db: DbOrTx, roundId: string) {
   return row ?? null;
 }
 
+const party = alias(users, 'party');
+
+/** The user's bids: their own, and those they are bound by as a member of a bidder group (decision 065). */
 export async function findBidsOfUser(db: DbOrTx, userId: string) {
-  return db
+  const rows = await db
     .select({
       id: bids.id,
       bidRoundId: bids.bidRoundId,
@@ -128,6 +175,9 @@ export async function findBidsOfUser(db: DbOrTx, userId: string) {
       createdAt: bids.createdAt,
       rejectedAt: bids.rejectedAt,
       rejectionMessage: bids.rejectionMessage,
+      userId: bids.userId,
+      ...buyerColumns,
+      user: { firstName: party.firstName, lastName: party.lastName, deletedAt: party.deletedAt },
       roundIsClosed: bidRounds.isClosed,
       closedAt: bidRounds.closedAt,
       deadline: bidRounds.deadline,
@@ -138,8 +188,10 @@ export async function findBidsOfUser(db: DbOrTx, userId: string) {
     .from(bids)
     .innerJoin(bidRounds, eq(bidRounds.id, bids.bidRoundId))
     .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
-    .where(eq(bids.userId, userId))
+    .innerJoin(party, eq(party.id, bids.userId))
+    .where(or(eq(bids.userId, userId), sql`${userId}::uuid = any(${bids.coBidderIds})`))
     .orderBy(desc(bids.createdAt));
+  return withCoBidders(db, rows);
 }
 
 /**

@@ -3,8 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChainLink } from '../../../shared/record/round-act';
 import { financingProblem, takeoverDateProblem } from '../../../shared/rules/bid-plan';
 import { amountProblem, bidDeadlineProblem, isBidLive, liveBidsAt } from '../../../shared/rules/bids';
+import { COMPANY_IN_A_GROUP } from '../../../shared/rules/buyers';
 import type { AdminUserBidView } from '../../../shared/schemas/admin';
 import type { BidView, OwnerBidView, RoundBids, UserBidView } from '../../../shared/schemas/bid';
+import { findGroupOfMember } from '../../db/bidder-groups';
 import type { DbOrTx } from '../../db/client';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
@@ -13,10 +15,11 @@ import type { Viewer } from '../../http/viewer';
 import { requireVerifiedIdentity } from '../../security/identity-requirement';
 import { proofRefusal } from '../financing-proofs/financing-proofs.service';
 import type { BidSignatureRow } from '../signatures/signature-records';
+import { type BidBuyer, buyerOf } from '../signatures/bid-buyer';
 import { checkBidSignature } from '../signatures/signatures.service';
 import { type BidInput, bidToPlace, roundQueueOf } from './bid-batches';
 import { findLiveBidders, type NoticePerson } from './bid-notices.repository';
-import { type BidWithBidder, bidPlan, toBidViews, toOwnerBidViews } from './bid-views';
+import { type BidWithBidder, bidPlan, buyerView, toBidViews, toOwnerBidViews } from './bid-views';
 import {
   type BidState,
   findBidInRound,
@@ -55,15 +58,22 @@ export async function placeBidWithLink(
   planRefusal(deps, input);
   const proofId = input.financingProofId ?? null;
   const id = randomUUID();
+  // Who buys is read once, before the line: the group as it is now, which place_bid holds the bid to.
+  const buyer = await buyerOf(deps.db, viewer.id, input);
+  if (!buyer) throw new Unauthorized();
+  if (buyer.company && buyer.bidders.length > 1)
+    throw new ValidationError(COMPANY_IN_A_GROUP, [{ path: 'company', message: COMPANY_IN_A_GROUP }]);
   // The bid takes its place in the round's line as it arrives; its signature is checked meanwhile, before
   // its turn (decisions 039 and 051), and its row is written with the bid. Its whole wait, for its turn and
   // then for the round's lock, is bounded by the lock timeout.
   let signed: BidSignatureRow | undefined;
   const placed = await roundQueueOf(deps).run(input.bidRoundId, deps.env.DB_LOCK_TIMEOUT_MS, async () => {
-    signed = await checkBidSignature(deps, viewer, input, id, log);
-    return bidToPlace(viewer, input, id, signed);
+    signed = await checkBidSignature(deps, viewer, input, buyer, id, log);
+    return bidToPlace(buyer, input, id, signed);
   });
   const refusal = bidRefusal(placed, viewer, input);
+  if (!placed.placedAt && !refusal && (await groupChanged(deps, input.bidRoundId, buyer)))
+    throw new Conflict(GROUP_CHANGED);
   if (!placed.placedAt) throw refusal ?? new Error(`place_bid refused a bid that the rules allow: ${id}`);
   // Committed already; a disagreement is a defect in one of the two, to be found and fixed.
   if (refusal)
@@ -86,8 +96,30 @@ export async function placeBidWithLink(
     isRejected: false,
     rejectionMessage: null,
     isSigned: signed !== undefined,
+    buyerCapacity: buyer.capacity,
+    company: buyer.company,
+    bidders: partyFirst(buyer).map((b) => `${b.firstName} ${b.lastName}`.trim()),
   };
   return { bid, link: placed.link };
+}
+
+/** The bid's bidders as the lists name them: the party first, then the others in the order they joined. */
+const partyFirst = (buyer: BidBuyer) => [
+  ...buyer.bidders.filter((b) => b.userId === buyer.partyId),
+  ...buyer.bidders.filter((b) => b.userId !== buyer.partyId),
+];
+
+export const GROUP_CHANGED =
+  'Medbudgiverne dine ble endret mens budet ble sendt. Se over hvem du byr sammen med, og prøv igjen.';
+
+/** Whether the placer's group in the round is no longer the one the bid was formed for (decision 065). */
+async function groupChanged(deps: AppDeps, roundId: string, buyer: BidBuyer): Promise<boolean> {
+  const group = await findGroupOfMember(deps.db, roundId, buyer.placedBy);
+  return (
+    (group?.id ?? null) !== (buyer.group?.id ?? null) ||
+    (group?.version ?? null) !== (buyer.group?.version ?? null) ||
+    (group?.principalId ?? buyer.placedBy) !== buyer.partyId
+  );
 }
 
 /**
@@ -160,6 +192,7 @@ function ownBidFields(r: Awaited<ReturnType<typeof findBidsOfUser>>[number]) {
     isRejected: r.rejectedAt !== null,
     rejectionMessage: r.rejectionMessage,
     isSigned: r.isSigned,
+    ...buyerView(r),
   };
 }
 

@@ -2,13 +2,28 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type BidState, toBidStates } from './bid-state';
 
-// How bids are written: place_bids (migration 0020) places a batch of one round's bids in one statement
+// How bids are written: place_bids (migrations 0020 and 0025) places a batch of one round's bids in one statement
 // (decision 051). The reads of the bids feature are in bids.repository.ts.
+
+/** Who buys (decision 065), as place_bid stores it with the bid (migration 0025). */
+export interface BuyerRow {
+  placedBy: string;
+  buyerCapacity: string;
+  companyOrgNumber: string | null;
+  companyName: string | null;
+  companySignerRole: string | null;
+  groupId: string | null;
+  groupVersion: number | null;
+  /** The members the bid binds besides the party (bids.user_id). */
+  coBidderIds: string[];
+}
 
 export interface BidToPlace {
   id: string;
   bidRoundId: string;
+  /** The bidder party: the person, or their group's principal. */
   userId: string;
+  buyer?: BuyerRow | null;
   amount: number;
   conditions: string | null;
   bidDeadline: Date;
@@ -48,6 +63,7 @@ const placeBidsElement = (bid: BidToPlace) => ({
   takeoverDate: bid.takeoverDate ?? null,
   act: bid.act ?? null,
   signature: bid.signature ?? null,
+  buyer: bid.buyer ?? null,
 });
 
 /**

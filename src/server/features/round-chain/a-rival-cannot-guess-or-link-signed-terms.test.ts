@@ -46,7 +46,19 @@ function stringsIn(value: unknown, into = new Set<string>()): Set<string> {
  * tried against every value of the export that could be a nonce (as the challenge the passkey answered) or a
  * salt (as the salted hash of the terms). Returns the guesses that matched.
  */
-function guessesThatMatch(exported: ChainExport, bid: { roundId: string; bidDeadline: string }) {
+function guessesThatMatch(
+  exported: ChainExport,
+  bid: { roundId: string; bidDeadline: string; bidderId: string },
+) {
+  // The strongest rival: one who even knows the bidder's account id, which the signed act names.
+  const buyer = {
+    partyId: bid.bidderId,
+    placedBy: bid.bidderId,
+    capacity: 'forbruker' as const,
+    company: null,
+    group: null,
+    bidders: [{ userId: bid.bidderId, firstName: '', lastName: '', birthDate: null, identityVerifiedAt: null }],
+  };
   const seen = stringsIn(exported);
   const nonces = [...seen].filter((s) => /^[A-Za-z0-9_-]{43}$/.test(s));
   const salts = [...seen].filter((s) => /^[0-9a-f]{64}$/.test(s));
@@ -63,7 +75,7 @@ function guessesThatMatch(exported: ChainExport, bid: { roundId: string; bidDead
             amount: AMOUNT,
             bidDeadline: new Date(bid.bidDeadline),
             ...guess,
-          });
+          }, buyer);
           const terms = canonicalJson({ conditions, financing: plan, takeoverDate: day(d) });
           const hit =
             nonces.some((nonce) =>
@@ -99,7 +111,9 @@ describe('a rival bidder with the chain export', () => {
     await placeBidOk(t, berit, round.id, AMOUNT + 100_000);
 
     const asBerit = await exportOf(t, round.id, berit);
-    const bid = { roundId: round.id, bidDeadline: String(body.bidDeadline) };
+    const asOwner = await exportOf(t, round.id, owner);
+    const bidderId = String(asOwner.acts.find((l) => l.act.amount === AMOUNT)?.secret?.userId);
+    const bid = { roundId: round.id, bidDeadline: String(body.bidDeadline), bidderId };
     expect(guessesThatMatch(asBerit, bid)).toEqual([]);
     // Berit sees that Arne's act is signed, and her copy still verifies.
     const arnesAct = asBerit.acts.find((l) => l.act.kind === 'bid' && l.act.amount === AMOUNT);
@@ -107,7 +121,6 @@ describe('a rival bidder with the chain export', () => {
     expect(await verifyChainExport(asBerit)).toMatchObject({ ok: true, checked: { sealed: 1 } });
 
     // The same probe on the owner's copy, who may read Arne's terms, finds exactly his plan: the probe works.
-    const asOwner = await exportOf(t, round.id, owner);
     // ('' and null for no conditions may both match: the signed act and the terms write it their own way.)
     const found = guessesThatMatch(asOwner, bid).map((g) => JSON.parse(g));
     expect(found.length).toBeGreaterThan(0);

@@ -22,6 +22,13 @@ export interface StoredBid {
   createdAt: string;
   rejected: boolean;
   rejectionMessage: string | null;
+  /** Who buys (decision 065): placed_by is null when the party placed the bid. */
+  placedBy: string | null;
+  buyerCapacity: string;
+  companyOrgNumber: string | null;
+  companyName: string | null;
+  companySignerRole: string | null;
+  coBidderIds: string[];
 }
 
 export interface StoredCounterOffer {
@@ -36,13 +43,19 @@ export interface StoredCounterOffer {
   createdAt: string;
 }
 
+/** A jsonb array as the driver hands it over: parsed already, or as its text. */
+const jsonArray = (value: unknown): string[] =>
+  (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as string[];
+
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 export async function findStoredBids(db: DbOrTx, roundId: string): Promise<StoredBid[]> {
   const result =
     await db.execute(sql`select id, user_id, amount, conditions, financing_equity, financing_loan,
       financing_lender, takeover_date::text as takeover_date, ${iso('bid_deadline')} as bid_deadline,
-      ${iso('created_at')} as created_at, rejected_at is not null as rejected, rejection_message
+      ${iso('created_at')} as created_at, rejected_at is not null as rejected, rejection_message,
+      placed_by, buyer_capacity, company_org_number, company_name, company_signer_role,
+      to_jsonb(co_bidder_ids) as co_bidder_ids
     from bids where bid_round_id = ${roundId}::uuid`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({
     id: String(r.id),
@@ -57,6 +70,12 @@ export async function findStoredBids(db: DbOrTx, roundId: string): Promise<Store
     createdAt: String(r.created_at),
     rejected: Boolean(r.rejected),
     rejectionMessage: (r.rejection_message as string | null) ?? null,
+    placedBy: (r.placed_by as string | null) ?? null,
+    buyerCapacity: String(r.buyer_capacity),
+    companyOrgNumber: (r.company_org_number as string | null) ?? null,
+    companyName: (r.company_name as string | null) ?? null,
+    companySignerRole: (r.company_signer_role as string | null) ?? null,
+    coBidderIds: jsonArray(r.co_bidder_ids),
   }));
 }
 

@@ -25,6 +25,36 @@ export interface BidTerms {
   conditions: string | null;
   financing: { equity: number; loan: number; lender: string | null } | null;
   takeoverDate: string | null;
+  /** Who buys, when it is more than one person bidding as a consumer (chainBuyer). */
+  buyer?: CanonicalValue | null;
+}
+
+/** Who buys, as a bid's row holds it (decision 065). */
+export interface BuyerColumns {
+  placedBy: string;
+  buyerCapacity: string;
+  companyOrgNumber: string | null;
+  companyName: string | null;
+  companySignerRole: string | null;
+  coBidderIds: string[];
+}
+
+/**
+ * Who buys as a bid's terms hold it (decision 065), salted and hashed with them: null, and so left out, for
+ * one person bidding as a consumer, as every bid before groups and companies was, so that those acts hash as
+ * they did.
+ */
+export function chainBuyer(b: BuyerColumns): CanonicalValue | null {
+  if (b.buyerCapacity === 'forbruker' && b.companyOrgNumber === null && b.coBidderIds.length === 0) return null;
+  return {
+    capacity: b.buyerCapacity,
+    company:
+      b.companyOrgNumber === null
+        ? null
+        : { orgNumber: b.companyOrgNumber, name: b.companyName, signerRole: b.companySignerRole },
+    placedBy: b.placedBy,
+    coBidders: [...b.coBidderIds],
+  };
 }
 
 /** A verified passkey signature (decision 039) as an act carries it, with what was signed. */
@@ -93,7 +123,12 @@ export function bidActFor(
   signed?: SignedBy | null,
 ): FormedBidAct & { secret: object } {
   const { salt, secret, fields } = aboutBidder(bid.userId, signed);
-  const terms = { conditions: bid.conditions, financing: bid.financing, takeoverDate: bid.takeoverDate };
+  const terms = {
+    conditions: bid.conditions,
+    financing: bid.financing,
+    takeoverDate: bid.takeoverDate,
+    ...(bid.buyer ? { buyer: bid.buyer } : {}),
+  };
   const act = {
     v: ROUND_ACT_VERSION,
     roundId: bid.bidRoundId,

@@ -1,7 +1,7 @@
 import type { ExportedLink } from '../../../shared/chain-check/verify-chain';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
 import type { StoredBid, StoredCounterOffer } from './chain-rows.repository';
-import { commitment, saltedHash } from './round-acts';
+import { chainBuyer, commitment, saltedHash } from './round-acts';
 
 // Whether the rows of a round still say what their acts in the chain say (decision 040): a bid's amount,
 // acceptance deadline, time, bidder and terms; its rejection; a counter-offer's amount, deadline, recipient,
@@ -36,7 +36,8 @@ function bidTerms(row: StoredBid): CanonicalValue {
     row.financingEquity === null
       ? null
       : { equity: row.financingEquity, loan: row.financingLoan, lender: row.financingLender };
-  return { conditions: row.conditions, financing, takeoverDate: row.takeoverDate };
+  const buyer = chainBuyer({ ...row, placedBy: row.placedBy ?? row.userId });
+  return { conditions: row.conditions, financing, takeoverDate: row.takeoverDate, ...(buyer ? { buyer } : {}) };
 }
 
 /** What differs between a bid act (or the bid an acceptance placed) and its row, if anything. */

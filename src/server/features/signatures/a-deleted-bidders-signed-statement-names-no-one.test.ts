@@ -25,7 +25,7 @@ describe('a signed bid of a deleted account', () => {
     const bidId: string = res.json().bid.id;
     await signatureOptionsFor(t, kari, bidBody(round.id, 4_200_000));
     const before = await findBidSignature(t.deps.db, bidId);
-    expect(before?.statement).toMatch(/^Jeg, Kari Nordmann, byr 4 100 000 kr/);
+    expect(before?.statement).toMatch(/^Jeg, Kari Nordmann, byr som forbruker 4 100 000 kr/);
 
     // A binding bid holds the account back: the seller rejects it first.
     const reject = { method: 'PUT' as const, url: `/api/bid-rounds/${round.id}/bids/${bidId}/reject` };

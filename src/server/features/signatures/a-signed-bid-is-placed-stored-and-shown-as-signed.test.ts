@@ -42,7 +42,7 @@ describe('a bid signed with a passkey', () => {
     const bid = bidBody(round.id, 5_250_000, { bidDeadline: '2026-11-25T19:00:00.000Z' });
     const answer = await signatureOptionsFor(t, kari, bid);
     expect(answer.statement).toBe(
-      'Jeg, Kari Nordmann, byr 5 250 000 kr (fem millioner to hundre og femti tusen kroner) for Lys 3-roms på ' +
+      'Jeg, Kari Nordmann, byr som forbruker 5 250 000 kr (fem millioner to hundre og femti tusen kroner) for Lys 3-roms på ' +
         'Grünerløkka, Thorvald Meyers gate 10, 0555 Oslo. Akseptfrist: 25. november 2026 kl. 20:00. Forbehold: ingen.',
     );
     expect(answer.options).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
@@ -53,8 +53,10 @@ describe('a bid signed with a passkey', () => {
       .select()
       .from(signatureChallenges)
       .where(eq(signatureChallenges.id, answer.challengeId));
+    const bidderId = await userIdOf(t, 'kari@example.no');
     const canonical =
       `{"act":"bid","amount":5250000,"bidDeadline":"2026-11-25T19:00:00.000Z","bidRoundId":"${round.id}",` +
+      `"bidders":["${bidderId}"],"buyerCapacity":"forbruker","company":null,` +
       '"conditions":null,"financing":null,"takeoverDate":null}';
     const expected = createHash('sha256')
       .update(canonical)

@@ -16,6 +16,7 @@ import {
   findSignerName,
 } from './act-facts.repository';
 import { type BidAct, canonicalBidAct } from './bid-act';
+import { type BidBuyer, buyerOf } from './bid-buyer';
 import { bidStatementFor } from './bid-statement-facts';
 
 // Every binding act that is signed (decisions 039 and 041), described the same way: its round, the party
@@ -25,7 +26,7 @@ import { bidStatementFor } from './bid-statement-facts';
 // verifier reading the row sees what was agreed, not only which row.
 
 /** An act to sign as the server holds it: a bid's plan may be absent (the demo), as in BidAct. */
-export type ActToSign = Exclude<SignableAct, { act: 'bid' }> | { act: 'bid'; bid: BidAct };
+export type ActToSign = Exclude<SignableAct, { act: 'bid' }> | { act: 'bid'; bid: BidAct; buyer?: BidBuyer };
 
 export interface DescribedAct {
   kind: ActKind;
@@ -61,14 +62,17 @@ export async function describeAct(
   viewerId: string,
   act: ActToSign,
 ): Promise<DescribedAct | null> {
-  if (act.act === 'bid')
+  if (act.act === 'bid') {
+    const buyer = act.buyer ?? (await buyerOf(db, viewerId, act.bid));
+    if (!buyer) return null;
     return {
       kind: 'bid',
       roundId: act.bid.bidRoundId,
       signerId: viewerId,
-      canonicalAct: canonicalBidAct(act.bid),
-      statement: () => bidStatementFor(db, viewerId, act.bid),
+      canonicalAct: canonicalBidAct(act.bid, buyer),
+      statement: () => bidStatementFor(db, act.bid, buyer),
     };
+  }
   if (act.act === 'accept-counter-offer') return describeAcceptance(db, act.counterOfferId);
   return describeOwnersAnswer(db, act);
 }

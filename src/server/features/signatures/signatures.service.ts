@@ -18,6 +18,7 @@ import {
 import { CHALLENGE_GONE } from '../passkeys/passkeys.service';
 import { CHALLENGE_TTL_MS, challengeOf, relyingParty, splitTransports } from '../passkeys/relying-party';
 import { actChallenge, type BidAct, toBase64url } from './bid-act';
+import type { BidBuyer } from './bid-buyer';
 import { type ActToSign, describeAct, SIGNER_OF, UNKNOWN_SUBJECT } from './signable-acts';
 import {
   type BidSignatureRow,
@@ -175,11 +176,12 @@ export async function checkBidSignature(
   deps: AppDeps,
   viewer: Viewer,
   bid: BidAct & { signature?: SignatureProof },
+  buyer: BidBuyer,
   bidId: string,
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<BidSignatureRow | undefined> {
   const { signature, ...act } = bid;
-  const verified = await checkActSignature(deps, viewer, { act: 'bid', bid: act }, signature, log);
+  const verified = await checkActSignature(deps, viewer, { act: 'bid', bid: act, buyer }, signature, log);
   if (!verified) return undefined;
   const { kind: _kind, roundId: _roundId, userId: _userId, ...row } = verified;
   return { bidId, ...row };

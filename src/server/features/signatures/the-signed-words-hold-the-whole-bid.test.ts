@@ -37,7 +37,7 @@ describe('the words a bidder signs', () => {
   it('name the plan and the takeover day after the conditions, with one full stop each', async () => {
     const answer = await signatureOptionsFor(t, kari, planned());
     expect(answer.statement).toMatch(
-      /^Jeg, Kari Nordmann, byr 7 500 000 kr \(sju millioner fem hundre tusen kroner\) for Helhuset, Helveien 7, 0150 Oslo\. Akseptfrist: .+\. Forbehold: Forbehold om finansiering\. /,
+      /^Jeg, Kari Nordmann, byr som forbruker 7 500 000 kr \(sju millioner fem hundre tusen kroner\) for Helhuset, Helveien 7, 0150 Oslo\. Akseptfrist: .+\. Forbehold: Forbehold om finansiering\. /,
     );
     expect(answer.statement.endsWith(` Forbehold: Forbehold om finansiering. ${PLAN}`)).toBe(true);
     expect(answer.statement).not.toContain('..');

@@ -1,9 +1,30 @@
 import { z } from 'zod';
+import { BUYER_CAPACITIES, SIGNER_ROLES } from '../../rules/buyers';
 import { wholeNumber } from './bid-round';
 import { timestamp } from './common';
 import { chainLinkFields } from './record';
 
 // The answers of the bid routes (see common.ts): ../bid.ts re-exports their types.
+
+/** A company a bid is made for (decision 065): the owner, admins and the bid's own bidders see it. */
+export const companyViewSchema = z
+  .object({
+    orgNumber: z.string().describe('Ni sifre'),
+    name: z.string(),
+    signerRole: z.enum(SIGNER_ROLES),
+  })
+  .meta({ id: 'Selskap' });
+
+/**
+ * Who buys (decision 065), for the bid's own bidders, the owner and admins only: for every other reader the
+ * capacity and the company are null and the list of bidders is empty, so that a group stays one 'Budgiver A'.
+ */
+export const buyerFields = {
+  buyerCapacity: z.enum(BUYER_CAPACITIES).nullable().describe("'forbruker' eller 'naeringsdrivende'"),
+  company: companyViewSchema.nullable(),
+  /** Everyone the bid binds, by name: the party first, then the co-bidders in the order they joined. */
+  bidders: z.array(z.string()),
+};
 
 /** A bid as every participant may see it: the bidder is 'Du' or a per-round pseudonym, never a person. */
 export const bidViewSchema = z
@@ -33,6 +54,7 @@ export const bidViewSchema = z
      * null for every other reader, and when the seller wrote none.
      */
     rejectionMessage: z.string().nullable(),
+    ...buyerFields,
   })
   .meta({ id: 'Bud' });
 
@@ -79,6 +101,18 @@ export const ownerBidViewSchema = bidViewSchema
     bidderIdentityVerified: z.boolean(),
     /** The bidder's mobile number is confirmed with an SMS code: 'Mobil bekreftet'. */
     bidderPhoneVerified: z.boolean(),
+    /** The members of the bidder's group the bid binds besides `user`, in the order they joined. */
+    coBidders: z.array(
+      z.object({
+        name: z.string(),
+        email: z.string(),
+        phone: z.string().nullable(),
+        identityVerified: z.boolean(),
+        phoneVerified: z.boolean(),
+      }),
+    ),
+    /** The member who placed the bid, by name. */
+    placedBy: z.string(),
   })
   .meta({ id: 'BudMedBudgiver' });
 
@@ -106,6 +140,7 @@ export const userBidViewSchema = z
     isSigned: z.boolean(),
     /** The seller's message with the rejection, if any. */
     rejectionMessage: z.string().nullable(),
+    ...buyerFields,
     roundIsClosed: z.boolean(),
     property: z.object({ title: z.string(), address: z.string() }),
   })

@@ -1,0 +1,56 @@
+import { and, eq } from 'drizzle-orm';
+import type { BuyerCapacity, SignerRole } from '../../../shared/rules/buyers';
+import { type BiddingGroup, findGroupOfMember, type GroupMember } from '../../db/bidder-groups';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import type { BidAct } from './bid-act';
+import { signerNameFrom } from './act-facts.repository';
+
+/** Who a bid is for (decision 065), as its statement, its canonical act and its row say it. */
+export interface BidBuyer {
+  /** The bidder party (bids.user_id): the one who bids, or their group's principal. */
+  partyId: string;
+  /** The member who places the bid. */
+  placedBy: string;
+  capacity: BuyerCapacity;
+  company: { orgNumber: string; name: string; signerRole: SignerRole } | null;
+  /** The group the bid is formed for, as it was then, or null for one who bids alone. */
+  group: Pick<BiddingGroup, 'id' | 'version'> | null;
+  /** Everyone the bid binds, the one who places it first. */
+  bidders: Pick<GroupMember, 'userId' | 'firstName' | 'lastName' | 'birthDate' | 'identityVerifiedAt'>[];
+}
+
+/**
+ * The buyer of a bid the viewer forms now: their group in the round, if they are in one, and the capacity the
+ * bid names, else the profile's 'Jeg byr som'. A company always bids in business. Null for an unknown user.
+ */
+export async function buyerOf(db: DbOrTx, viewerId: string, bid: BidAct): Promise<BidBuyer | null> {
+  const [[self], group] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        birthDate: users.birthDate,
+        identityVerifiedAt: users.identityVerifiedAt,
+        buyerCapacity: users.buyerCapacity,
+      })
+      .from(users)
+      .where(and(eq(users.id, viewerId))),
+    findGroupOfMember(db, bid.bidRoundId, viewerId),
+  ]);
+  if (!self) return null;
+  const company = bid.company ?? null;
+  const others = group?.members.filter((m) => m.userId !== viewerId) ?? [];
+  return {
+    partyId: group?.principalId ?? viewerId,
+    placedBy: viewerId,
+    capacity: company ? 'naeringsdrivende' : (bid.buyerCapacity ?? (self.buyerCapacity as BuyerCapacity)),
+    company,
+    group: group && { id: group.id, version: group.version },
+    bidders: [self, ...others],
+  };
+}
+
+/** The names of everyone a bid binds but the one who places it, as their statement names them. */
+export const coBidderNamesOf = (buyer: BidBuyer) => buyer.bidders.slice(1).map(signerNameFrom);
