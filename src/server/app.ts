@@ -26,6 +26,7 @@ import { bidNoticeJobHandlers } from './features/bids/bid-notices';
 import { bidPlacedJobHandlers } from './features/bids/bid-notifications';
 import { bidsRoutes } from './features/bids/bids.routes';
 import { newBidNoticeJobHandlers } from './features/bids/new-bid-notice-sending';
+import { coBiddersRoutes } from './features/co-bidders/co-bidders.routes';
 import { counterOfferJobHandlers } from './features/counter-offers/counter-offer-notices';
 import { settleCounterOffersTo } from './features/counter-offers/counter-offer-records';
 import { counterOffersRoutes } from './features/counter-offers/counter-offers.routes';
@@ -231,6 +232,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(bidRoundsRoutes(deps));
     await api.register(bidsRoutes(deps, metrics));
     await api.register(counterOffersRoutes(deps));
+    await api.register(coBiddersRoutes(deps));
     await api.register(viewingsRoutes(deps));
     await api.register(journalsRoutes(deps));
     await api.register(roundChainRoutes(deps));

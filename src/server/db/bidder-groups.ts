@@ -64,6 +64,6 @@ export async function findMembers(db: DbOrTx, groupId: string): Promise<GroupMem
     .from(coBidders)
     .innerJoin(users, eq(users.id, coBidders.userId))
     .where(and(eq(coBidders.groupId, groupId), eq(coBidders.state, 'accepted')))
-    .orderBy(asc(coBidders.answeredAt), asc(coBidders.invitedAt));
+    .orderBy(asc(coBidders.answeredAt), asc(coBidders.invitedAt), asc(coBidders.id));
   return rows.map((r) => ({ ...r, since: r.since ?? new Date(0) }));
 }

@@ -33,6 +33,7 @@ const WEIGHT: Record<RoundChange, number> = {
   'bid-lapsed': 0,
   'bid-rejected': 0,
   'counter-offer': 0,
+  'co-bidders': 0,
   settings: 1,
   // Public, unlike settings: a visitor's card shows the photos and viewings.
   listing: 1.5,

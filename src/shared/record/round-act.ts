@@ -106,6 +106,18 @@ export type RoundAct = ActBase &
         statement: string | null;
         signature: SealedSignature | ActSignature | null;
       })
+    /**
+     * A bidder group's change (decision 065): who acted as a commitment, the names and the e-mail invited
+     * as SHA-256(salt ‖ canonical JSON of the terms); no party is named.
+     */
+    | {
+        kind: 'co-bidder-invited' | 'co-bidder-accepted' | 'co-bidder-declined' | 'co-bidder-left';
+        invitationId: string;
+        bidder: string;
+        terms: string;
+        statement: string | null;
+        signature: SealedSignature | ActSignature | null;
+      }
     | { kind: 'closed'; reason: string; winningBidId: string | null }
     | { kind: 'anonymised'; party: string | null }
     | { kind: 'deleted' }

@@ -72,3 +72,16 @@ export function coBidderStatement(
   const everyone = others.length === 1 ? 'oss begge' : 'oss alle';
   return `Jeg, ${invitee}, gir ${namesTogether([...others, 'meg selv'])} gjensidig fullmakt til å by på vegne av ${everyone} i budrunden for ${round.title}, ${round.address}.`;
 }
+
+/**
+ * What a member signs to leave: 'Jeg, Kari Nordmann, trekker tilbake fullmakten til å by sammen med Ola
+ * Nordmann i budrunden for {title}, {address}. Bud som ble gitt mens jeg var med, binder meg fortsatt.'
+ */
+export function leavingStatement(
+  member: string,
+  others: string[],
+  round: { title: string; address: string },
+): string {
+  const withWhom = others.length ? ` sammen med ${namesTogether(others)}` : '';
+  return `Jeg, ${member}, trekker tilbake fullmakten til å by${withWhom} i budrunden for ${round.title}, ${round.address}. Bud som ble gitt mens jeg var med, binder meg fortsatt.`;
+}

@@ -57,16 +57,14 @@ export const buyerCapacitySchema = z.enum(BUYER_CAPACITIES, { error: UNKNOWN_BUY
 /** 'By for et selskap' (decision 065): the company by its organisation number, and the signer's role. */
 export const companySchema = z.object(
   {
-    orgNumber: z
-      .string({ error: INVALID_ORG_NUMBER })
-      .transform((v, ctx) => {
-        const digits = parseOrgNumber(v);
-        if (digits === null) {
-          ctx.addIssue({ code: 'custom', message: INVALID_ORG_NUMBER });
-          return z.NEVER;
-        }
-        return digits;
-      }),
+    orgNumber: z.string({ error: INVALID_ORG_NUMBER }).transform((v, ctx) => {
+      const digits = parseOrgNumber(v);
+      if (digits === null) {
+        ctx.addIssue({ code: 'custom', message: INVALID_ORG_NUMBER });
+        return z.NEVER;
+      }
+      return digits;
+    }),
     name: z
       .string({ error: MISSING_COMPANY_NAME })
       .trim()

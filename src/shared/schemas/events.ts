@@ -31,6 +31,8 @@ export const ROUND_CHANGES = [
   'followers',
   // The listing changed after it was published: its text, photos, salgsoppgave or viewings (decision 046).
   'listing',
+  // A bidder group changed: an invitation, its answer, or a member leaving (decision 065).
+  'co-bidders',
 ] as const;
 export type RoundChange = (typeof ROUND_CHANGES)[number];
 

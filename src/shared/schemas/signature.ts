@@ -26,6 +26,9 @@ export const signatureOptionsSchema = z.discriminatedUnion(
       counterOffer: counterOfferActSchema,
     }),
     z.strictObject({ act: z.literal('accept-counter-offer'), counterOfferId: z.uuid('Ugyldig motbud') }),
+    // A bidder group's power of attorney (decision 065): given by accepting an invitation, or withdrawn.
+    z.strictObject({ act: z.literal('co-bidder-accept'), invitationId: z.uuid('Ugyldig invitasjon') }),
+    z.strictObject({ act: z.literal('co-bidder-leave'), bidRoundId: roundId }),
   ],
   { error: 'Ukjent handling å signere' },
 );

@@ -1,6 +1,12 @@
 import { formatAmountInWords } from '../format/amount-in-words';
-import { BUYER_CAPACITY_LABELS, type BuyerCapacity, companySigner, namesTogether, type SignerRole } from '../rules/buyers';
 import { formatLongDate } from '../format/date';
+import {
+  BUYER_CAPACITY_LABELS,
+  type BuyerCapacity,
+  companySigner,
+  namesTogether,
+  type SignerRole,
+} from '../rules/buyers';
 import { bidPlanSentences, endSentence, type PlanFinancing, plainKroner } from './statement-words';
 
 /** What the statement of a bid says (decision 039); the server fills it in from the round and the bidder. */
@@ -24,7 +30,8 @@ export interface BidStatementFacts {
 
 /** 'Ola Nordmann', 'Ola Nordmann, som daglig leder for … (org.nr. …)', 'Kari, på vegne av Ola og meg selv'. */
 function whoBids(f: BidStatementFacts): string {
-  if (f.company) return companySigner(f.bidderName, f.company.signerRole, f.company.name, f.company.orgNumber);
+  if (f.company)
+    return companySigner(f.bidderName, f.company.signerRole, f.company.name, f.company.orgNumber);
   if (f.coBidderNames?.length)
     return `${f.bidderName}, på vegne av ${namesTogether([...f.coBidderNames, 'meg selv'])}`;
   return f.bidderName;

@@ -114,8 +114,7 @@ export function toBidViews(rows: BidWithBidder[], ctx: ViewContext): BidView[] {
       hasFinancingProof: Boolean(b.financingProof),
       isRejected: b.rejectedAt !== null,
       // The seller's words are for the bidder of that bid (and the owner, below), not for the other bidders.
-      rejectionMessage:
-        bindsViewer(b, ctx.viewerId) || ctx.seesRejectionMessages ? b.rejectionMessage : null,
+      rejectionMessage: bindsViewer(b, ctx.viewerId) || ctx.seesRejectionMessages ? b.rejectionMessage : null,
       isSigned: b.isSigned,
       ...(bindsViewer(b, ctx.viewerId) || ctx.seesRejectionMessages ? buyerView(b) : NO_BUYER),
     }));

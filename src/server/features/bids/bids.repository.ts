@@ -71,9 +71,7 @@ async function withCoBidders<T extends { coBidderIds: string[] }>(
   rows: T[],
 ): Promise<(T & { coBidders: CoBidderRow[] })[]> {
   const ids = [...new Set(rows.flatMap((r) => r.coBidderIds))];
-  const people = ids.length
-    ? await db.select(coBidderColumns).from(users).where(inArray(users.id, ids))
-    : [];
+  const people = ids.length ? await db.select(coBidderColumns).from(users).where(inArray(users.id, ids)) : [];
   const byId = new Map(people.map((p) => [p.id, p]));
   return rows.map((r) => ({
     ...r,

@@ -14,8 +14,8 @@ import { Conflict, Forbidden, NotFound, Unauthorized, ValidationError } from '..
 import type { Viewer } from '../../http/viewer';
 import { requireVerifiedIdentity } from '../../security/identity-requirement';
 import { proofRefusal } from '../financing-proofs/financing-proofs.service';
-import type { BidSignatureRow } from '../signatures/signature-records';
 import { type BidBuyer, buyerOf } from '../signatures/bid-buyer';
+import type { BidSignatureRow } from '../signatures/signature-records';
 import { checkBidSignature } from '../signatures/signatures.service';
 import { type BidInput, bidToPlace, roundQueueOf } from './bid-batches';
 import { findLiveBidders, type NoticePerson } from './bid-notices.repository';

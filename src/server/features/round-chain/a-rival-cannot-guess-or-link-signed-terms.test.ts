@@ -57,7 +57,9 @@ function guessesThatMatch(
     capacity: 'forbruker' as const,
     company: null,
     group: null,
-    bidders: [{ userId: bid.bidderId, firstName: '', lastName: '', birthDate: null, identityVerifiedAt: null }],
+    bidders: [
+      { userId: bid.bidderId, firstName: '', lastName: '', birthDate: null, identityVerifiedAt: null },
+    ],
   };
   const seen = stringsIn(exported);
   const nonces = [...seen].filter((s) => /^[A-Za-z0-9_-]{43}$/.test(s));
@@ -70,12 +72,15 @@ function guessesThatMatch(
         for (const conditions of [null, '']) {
           const plan = { equity, loan: AMOUNT - equity, lender };
           const guess = { conditions, financing: plan, takeoverDate: day(d) };
-          const signed = canonicalBidAct({
-            bidRoundId: bid.roundId,
-            amount: AMOUNT,
-            bidDeadline: new Date(bid.bidDeadline),
-            ...guess,
-          }, buyer);
+          const signed = canonicalBidAct(
+            {
+              bidRoundId: bid.roundId,
+              amount: AMOUNT,
+              bidDeadline: new Date(bid.bidDeadline),
+              ...guess,
+            },
+            buyer,
+          );
           const terms = canonicalJson({ conditions, financing: plan, takeoverDate: day(d) });
           const hit =
             nonces.some((nonce) =>

@@ -45,7 +45,8 @@ export interface BuyerColumns {
  * they did.
  */
 export function chainBuyer(b: BuyerColumns): CanonicalValue | null {
-  if (b.buyerCapacity === 'forbruker' && b.companyOrgNumber === null && b.coBidderIds.length === 0) return null;
+  if (b.buyerCapacity === 'forbruker' && b.companyOrgNumber === null && b.coBidderIds.length === 0)
+    return null;
   return {
     capacity: b.buyerCapacity,
     company:
@@ -309,4 +310,34 @@ export function recordJournals(tx: DbOrTx, roundId: string, digests: string[], a
 
 export function recordDeleted(tx: DbOrTx, roundId: string, at: Date): Promise<ChainLink> {
   return append(tx, roundId, { kind: 'deleted', at: stamp(at) }, null, null);
+}
+
+export type CoBidderActKind =
+  | 'co-bidder-invited'
+  | 'co-bidder-accepted'
+  | 'co-bidder-declined'
+  | 'co-bidder-left';
+
+/**
+ * An act on a bidder group (decision 065): an invitation, its answer, or a member leaving. Who acted is only a
+ * commitment, and the names are only in the salted `terms`, so the chain tells other readers no more than
+ * that a group changed. No party is named (the act is appended without a user), so that not even the
+ * pseudonym of the bidder who invites shows; the owner and admins read the secret.
+ */
+export function recordCoBidderAct(
+  tx: DbOrTx,
+  kind: CoBidderActKind,
+  about: { roundId: string; invitationId: string; actorId: string; terms: CanonicalValue },
+  at: Date,
+  signed?: SignedBy | null,
+): Promise<ChainLink> {
+  const { salt, secret, fields } = aboutBidder(about.actorId, signed);
+  const act = {
+    kind,
+    at: stamp(at),
+    invitationId: about.invitationId,
+    terms: saltedHash(salt, canonicalJson(about.terms)),
+    ...fields,
+  };
+  return append(tx, about.roundId, act, null, { ...secret, terms: about.terms });
 }

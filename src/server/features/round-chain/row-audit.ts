@@ -37,7 +37,12 @@ function bidTerms(row: StoredBid): CanonicalValue {
       ? null
       : { equity: row.financingEquity, loan: row.financingLoan, lender: row.financingLender };
   const buyer = chainBuyer({ ...row, placedBy: row.placedBy ?? row.userId });
-  return { conditions: row.conditions, financing, takeoverDate: row.takeoverDate, ...(buyer ? { buyer } : {}) };
+  return {
+    conditions: row.conditions,
+    financing,
+    takeoverDate: row.takeoverDate,
+    ...(buyer ? { buyer } : {}),
+  };
 }
 
 /** What differs between a bid act (or the bid an acceptance placed) and its row, if anything. */

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { signerNameOf } from '../../../shared/rules/identity';
 import { actSignatures } from '../../db/act-signature-schema';
 import type { DbOrTx } from '../../db/client';
+import { coBidders } from '../../db/co-bidder-schema';
 import { counterOffers } from '../../db/counter-offer-schema';
 import { bidRounds, bids, properties, users } from '../../db/schema';
 
@@ -77,6 +78,22 @@ export async function findCounterOfferFacts(db: DbOrTx, id: string) {
     .from(counterOffers)
     .where(eq(counterOffers.id, id));
   return offer ?? null;
+}
+
+/** An invitation to a bidder group, with the account of the address invited if there is one (decision 065). */
+export async function findInvitationFacts(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      id: coBidders.id,
+      groupId: coBidders.groupId,
+      bidRoundId: coBidders.bidRoundId,
+      email: coBidders.email,
+      inviteeId: users.id,
+    })
+    .from(coBidders)
+    .leftJoin(users, sql`lower(${users.email}) = lower(${coBidders.email}) and ${users.deletedAt} is null`)
+    .where(eq(coBidders.id, id));
+  return row ?? null;
 }
 
 export type ActSignatureRow = Omit<typeof actSignatures.$inferInsert, 'id' | 'signedAt'>;

@@ -3,8 +3,8 @@ import type { BuyerCapacity, SignerRole } from '../../../shared/rules/buyers';
 import { type BiddingGroup, findGroupOfMember, type GroupMember } from '../../db/bidder-groups';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import type { BidAct } from './bid-act';
 import { signerNameFrom } from './act-facts.repository';
+import type { BidAct } from './bid-act';
 
 /** Who a bid is for (decision 065), as its statement, its canonical act and its row say it. */
 export interface BidBuyer {

@@ -5,11 +5,7 @@ import { type BidBuyer, coBidderNamesOf } from './bid-buyer';
 import { findStatementFacts } from './signatures.repository';
 
 /** A bid's statement (decision 039) from the round's property and the bidder's name; null for an unknown round. */
-export async function bidStatementFor(
-  db: DbOrTx,
-  bid: BidAct,
-  buyer: BidBuyer,
-): Promise<string | null> {
+export async function bidStatementFor(db: DbOrTx, bid: BidAct, buyer: BidBuyer): Promise<string | null> {
   const facts = await findStatementFacts(db, bid.bidRoundId, buyer.placedBy);
   if (!facts) return null;
   return bidStatement({

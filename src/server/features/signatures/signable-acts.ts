@@ -1,4 +1,5 @@
 import { bidderPseudonym } from '../../../shared/rules/bids';
+import { coBidderStatement, leavingStatement } from '../../../shared/rules/buyers';
 import type { ActKind, SignableAct } from '../../../shared/schemas/signature';
 import {
   acceptanceStatement,
@@ -7,13 +8,16 @@ import {
   winnerStatement,
 } from '../../../shared/signing/act-statements';
 import { canonicalJson } from '../../../shared/signing/canonical-json';
+import { findGroupOfMember, findMembers } from '../../db/bidder-groups';
 import type { DbOrTx } from '../../db/client';
 import {
   findBiddersInOrder,
   findBidFacts,
   findCounterOfferFacts,
+  findInvitationFacts,
   findRoundFacts,
   findSignerName,
+  signerNameFrom,
 } from './act-facts.repository';
 import { type BidAct, canonicalBidAct } from './bid-act';
 import { type BidBuyer, buyerOf } from './bid-buyer';
@@ -45,6 +49,8 @@ export const SIGNER_OF: Record<ActKind, string> = {
   reject: 'Bare selgeren kan signere avslaget',
   'counter-offer': 'Bare selgeren kan signere motbudet',
   'accept-counter-offer': 'Bare budgiveren motbudet er gitt til, kan signere aksepten',
+  'co-bidder-accept': 'Bare den som er invitert, kan signere fullmakten',
+  'co-bidder-leave': 'Bare medbudgiveren selv kan trekke sin fullmakt',
 };
 
 /** What an unknown subject of each act is called (404 from the options call). */
@@ -54,6 +60,8 @@ export const UNKNOWN_SUBJECT: Record<ActKind, string> = {
   reject: 'Budet ble ikke funnet i denne budrunden',
   'counter-offer': 'Budet ble ikke funnet i denne budrunden',
   'accept-counter-offer': 'Motbudet ble ikke funnet',
+  'co-bidder-accept': 'Invitasjonen ble ikke funnet',
+  'co-bidder-leave': 'Du byr ikke sammen med andre i denne budrunden',
 };
 
 /** The act's description, or null when its round, bid or counter-offer is unknown. */
@@ -74,6 +82,8 @@ export async function describeAct(
     };
   }
   if (act.act === 'accept-counter-offer') return describeAcceptance(db, act.counterOfferId);
+  if (act.act === 'co-bidder-accept') return describeJoining(db, act.invitationId);
+  if (act.act === 'co-bidder-leave') return describeLeaving(db, viewerId, act.bidRoundId);
   return describeOwnersAnswer(db, act);
 }
 
@@ -154,6 +164,62 @@ async function describeAcceptance(db: DbOrTx, counterOfferId: string): Promise<D
       amount: offer.amount,
       deadline: offer.deadline.toISOString(),
       conditions: offer.conditions,
+    }),
+    statement,
+  };
+}
+
+/**
+ * Accepting an invitation to a bidder group (decision 065): the power of attorney the invitee gives the
+ * members as they are now, who are named in the words and by id in the canonical act.
+ */
+async function describeJoining(db: DbOrTx, invitationId: string): Promise<DescribedAct | null> {
+  const invitation = await findInvitationFacts(db, invitationId);
+  if (!invitation) return null;
+  const members = await findMembers(db, invitation.groupId);
+  const statement = async () => {
+    const [round, signerName] = await Promise.all([
+      findRoundFacts(db, invitation.bidRoundId),
+      invitation.inviteeId ? findSignerName(db, invitation.inviteeId) : null,
+    ]);
+    if (!round || !signerName) return null;
+    return coBidderStatement(signerName, members.map(signerNameFrom), round);
+  };
+  return {
+    kind: 'co-bidder-accept',
+    roundId: invitation.bidRoundId,
+    signerId: invitation.inviteeId,
+    canonicalAct: canonicalJson({
+      act: 'co-bidder-accept',
+      invitationId: invitation.id,
+      bidRoundId: invitation.bidRoundId,
+      groupId: invitation.groupId,
+      members: members.map((m) => m.userId),
+    }),
+    statement,
+  };
+}
+
+/** A member withdrawing their power of attorney for later bids (decision 065). */
+async function describeLeaving(db: DbOrTx, viewerId: string, roundId: string): Promise<DescribedAct | null> {
+  const group = await findGroupOfMember(db, roundId, viewerId);
+  if (!group) return null;
+  const self = group.members.find((m) => m.userId === viewerId);
+  const others = group.members.filter((m) => m.userId !== viewerId);
+  const statement = async () => {
+    const round = await findRoundFacts(db, roundId);
+    if (!round || !self) return null;
+    return leavingStatement(signerNameFrom(self), others.map(signerNameFrom), round);
+  };
+  return {
+    kind: 'co-bidder-leave',
+    roundId,
+    signerId: viewerId,
+    canonicalAct: canonicalJson({
+      act: 'co-bidder-leave',
+      bidRoundId: roundId,
+      groupId: group.id,
+      members: group.members.map((m) => m.userId),
     }),
     statement,
   };

@@ -34,6 +34,8 @@ export const SIGNATURE_REQUIRED_FOR: Record<ActKind, string> = {
   reject: 'Avslaget må signeres med passnøkkel',
   'counter-offer': 'Motbudet må signeres med passnøkkel',
   'accept-counter-offer': 'Aksepten av motbudet må signeres med passnøkkel',
+  'co-bidder-accept': 'Fullmakten må signeres med passnøkkel',
+  'co-bidder-leave': 'Tilbaketrekkingen av fullmakten må signeres med passnøkkel',
 };
 export const SIGNING_OFF = 'Signering med passnøkkel er slått av';
 export const NO_PASSKEY = 'Du har ingen passnøkkel. Legg til en under «Din profil» → «Passnøkler».';
