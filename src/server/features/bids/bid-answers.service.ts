@@ -93,19 +93,18 @@ export async function rejectBid(
     const link = await recordRejection(tx, bid, input.message ?? null, now, chainSignatureOf(signed));
     await publishEvent(tx, { type: 'round', roundId: round.id, change: 'bid-rejected' });
 
-    const bidder = await findAccount(tx, bid.userId);
+    // The bidder, and every member of a group the bid bound (decision 065).
+    const people = await Promise.all([bid.userId, ...bid.coBidderIds].map((id) => findAccount(tx, id)));
     const url = roundUrl(deps, round.id);
     const rejection = { amount: bid.amount, message: input.message };
-    if (bidder)
-      await queueMessages(
-        tx,
-        round,
-        [{ userId: bidder.id, email: bidder.email, firstName: bidder.firstName, phone: bidder.phone }],
-        {
-          mail: (to) => bidRejectedMail(to, round, rejection, url),
-          sms: bidRejectedSms(round, rejection, url),
-        },
-      );
+    const to = people.flatMap((p) =>
+      p ? [{ userId: p.id, email: p.email, firstName: p.firstName, phone: p.phone }] : [],
+    );
+    if (to.length)
+      await queueMessages(tx, round, to, {
+        mail: (person) => bidRejectedMail(person, round, rejection, url),
+        sms: bidRejectedSms(round, rejection, url),
+      });
     // The headline went down: the followers hear the new figure, as after a lapse (decision 028). The one
     // who rejected knows, and the bidder has their own message.
     if (before?.id === bid.id)

@@ -16,6 +16,7 @@ import {
 } from '../../mail/bid-notice-mails';
 import { enqueueMail } from '../../mail/mail-jobs';
 import { bidLapsedMail } from '../../mail/round-mails';
+import { findAccount } from '../accounts/accounts.service';
 import { queueHeadlineDrop, queueMessages, roundUrl } from './bid-notices';
 import {
   findHighestLiveBid,
@@ -65,6 +66,7 @@ async function findLapse(db: DbOrTx, bidId: string) {
       email: users.email,
       firstName: users.firstName,
       deletedAt: users.deletedAt,
+      coBidderIds: bids.coBidderIds,
     })
     .from(bids)
     .innerJoin(bidRounds, eq(bidRounds.id, bids.bidRoundId))
@@ -175,17 +177,21 @@ export function bidLapseJobHandlers(deps: AppDeps): Record<string, JobHandler> {
         await publishEvent(tx, { type: 'round', roundId: lapse.roundId, change: 'bid-lapsed' });
         const url = roundUrl(deps, lapse.roundId);
         // A newer bid from the same bidder has taken this one's place: no need to say the old one lapsed.
-        if (!(await hasLaterBid(tx, lapse.roundId, lapse.userId, lapse.createdAt)))
-          await enqueueMail(
-            tx,
-            bidLapsedMail(
-              lapse,
-              { id: lapse.roundId, title: lapse.title, address: lapse.address },
-              { amount: lapse.amount, bidDeadline: lapse.bidDeadline, roundDeadline: lapse.roundDeadline },
-              url,
-            ),
-            { roundId: lapse.roundId },
-          );
+        if (!(await hasLaterBid(tx, lapse.roundId, lapse.userId, lapse.createdAt))) {
+          // Every member of a group the bid bound hears of it (decision 065).
+          const members = await Promise.all(lapse.coBidderIds.map((id) => findAccount(tx, id)));
+          for (const to of [lapse, ...members.filter((m) => m !== null)])
+            await enqueueMail(
+              tx,
+              bidLapsedMail(
+                to,
+                { id: lapse.roundId, title: lapse.title, address: lapse.address },
+                { amount: lapse.amount, bidDeadline: lapse.bidDeadline, roundDeadline: lapse.roundDeadline },
+                url,
+              ),
+              { roundId: lapse.roundId },
+            );
+        }
         const round = await findRoundForNotices(tx, lapse.roundId);
         if (!round) return;
         // It led until it lapsed, and nothing higher came since: the headline went down.

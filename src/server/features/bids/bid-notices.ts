@@ -76,10 +76,12 @@ export async function queueNewBidNotices(
   tx: DbOrTx,
   deps: AppDeps,
   round: MailRound & Pick<NoticeRound, 'ownerId' | 'smsNotificationsEnabled'>,
-  bid: { amount: number; bidderId: string; createdAt: Date },
+  bid: { amount: number; bidderId: string; createdAt: Date; coBidderIds?: string[] },
 ): Promise<void> {
   const audience = await findRoundAudience(tx, round);
   audience.delete(bid.bidderId);
+  // A group's bid is every member's own: none of them hears of it as someone else's (decision 065).
+  for (const id of bid.coBidderIds ?? []) audience.delete(id);
   const windows = await openOrFoldWindows(tx, round.id, [...audience.keys()], bid, deps.env.NOTIFY_WINDOW_S);
   const now = windows.filter((w) => w.action === 'tell-now').map((w) => audience.get(w.userId));
   await queueNewBidNoticesTo(

@@ -17,6 +17,8 @@ export const BID_PLACED_JOB = 'bid:placed';
 interface NewBid {
   round: MailRound & { ownerId: string | null; smsNotificationsEnabled: boolean };
   bidder: Viewer;
+  /** The group's other members the bid binds (decision 065). */
+  coBidders?: Viewer[];
   bid: {
     id: string;
     amount: number;
@@ -60,11 +62,14 @@ export function bidPlacedJobHandlers(deps: AppDeps): Record<string, JobHandler> 
         const { bid, round } = claimed;
         const bidder = await findAccount(tx, bid.userId);
         if (!bidder) return;
+        // Every member of a group gets the receipt: the bid binds them all (decision 065).
+        const members = await Promise.all(bid.coBidderIds.map((id) => findAccount(tx, id)));
         if (bid.bidDeadline)
           await scheduleLapseNotice(tx, { id: bid.id, bidDeadline: bid.bidDeadline }, round.deadline);
         await queueNewBidNotifications(tx, deps, {
           round,
           bidder,
+          coBidders: members.filter((m) => m !== null),
           bid: { ...bid, bidDeadline: bid.bidDeadline ?? round.deadline },
         });
       });
@@ -77,30 +82,37 @@ export function bidPlacedJobHandlers(deps: AppDeps): Record<string, JobHandler> 
  * the message to the owner and every other follower naming the property and amount, never the bidder,
  * folded per window (queueNewBidNotices).
  */
-export async function queueNewBidNotifications(tx: DbOrTx, deps: AppDeps, { round, bidder, bid }: NewBid) {
+export async function queueNewBidNotifications(
+  tx: DbOrTx,
+  deps: AppDeps,
+  { round, bidder, bid, coBidders = [] }: NewBid,
+) {
   const url = roundUrl(deps, round.id);
-  await enqueueMail(
-    tx,
-    bidReceiptMail(
-      bidder,
-      round,
-      {
-        bidId: bid.id,
-        amount: bid.amount,
-        conditions: bid.conditions,
-        bidDeadline: bid.bidDeadline,
-        receivedAt: bid.createdAt,
-        ...bidPlan(bid),
-        hasFinancingProof: bid.financingProof !== null,
-        link: await signedLinkOfBid(tx, deps, bid.id),
-      },
-      url,
-    ),
-    { roundId: round.id },
-  );
+  const link = await signedLinkOfBid(tx, deps, bid.id);
+  for (const to of [bidder, ...coBidders])
+    await enqueueMail(
+      tx,
+      bidReceiptMail(
+        to,
+        round,
+        {
+          bidId: bid.id,
+          amount: bid.amount,
+          conditions: bid.conditions,
+          bidDeadline: bid.bidDeadline,
+          receivedAt: bid.createdAt,
+          ...bidPlan(bid),
+          hasFinancingProof: bid.financingProof !== null,
+          link,
+        },
+        url,
+      ),
+      { roundId: round.id },
+    );
   await queueNewBidNotices(tx, deps, round, {
     amount: bid.amount,
     bidderId: bidder.id,
     createdAt: bid.createdAt,
+    coBidderIds: coBidders.map((m) => m.id),
   });
 }

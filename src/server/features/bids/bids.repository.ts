@@ -230,6 +230,7 @@ export async function claimBidForNotifying(tx: DbOrTx, bidId: string) {
       financingLoan: bids.financingLoan,
       financingLender: bids.financingLender,
       takeoverDate: bids.takeoverDate,
+      coBidderIds: bids.coBidderIds,
     });
   if (!bid) return null;
   // Read, not locked: the round's row lock belongs to the bids that are coming in meanwhile.

@@ -22,6 +22,7 @@ export async function acceptCounterOfferUnderLock(
   offer: CounterOfferRow,
   now: Date,
   signed?: SignedBy | null,
+  acceptedBy: string = offer.recipientId,
 ): Promise<{ bid: { id: string; amount: number }; link: ChainLink }> {
   const answered = await findBidPlanOf(tx, offer.bidId);
   const bidId = await insertAcceptedBid(tx, {
@@ -32,6 +33,13 @@ export async function acceptCounterOfferUnderLock(
     bidDeadline: offer.deadline,
     takeoverDate: answered?.takeoverDate ?? null,
     createdAt: now,
+    // The bid it answered binds the same people, so the acceptance does (decision 065).
+    placedBy: acceptedBy === offer.recipientId ? null : acceptedBy,
+    coBidderIds: answered?.coBidderIds ?? [],
+    buyerCapacity: answered?.buyerCapacity ?? 'forbruker',
+    companyOrgNumber: answered?.companyOrgNumber ?? null,
+    companyName: answered?.companyName ?? null,
+    companySignerRole: answered?.companySignerRole ?? null,
   });
   if (!(await answerCounterOffer(tx, offer.id, { status: 'accepted', at: now, acceptedBidId: bidId })))
     throw new Conflict('Motbudet er allerede akseptert');

@@ -44,9 +44,21 @@ export async function tellRecipient(
   tx: DbOrTx,
   deps: AppDeps,
   round: MessageRound,
-  recipientId: string,
+  recipientIds: string[],
   offer: CounterOfferFacts,
   what: 'new' | 'withdrawn' = 'new',
+): Promise<void> {
+  // The bidder, and every member of a group the bid bound: any of them may answer (decision 065).
+  for (const recipientId of recipientIds) await tellOne(tx, deps, round, recipientId, offer, what);
+}
+
+async function tellOne(
+  tx: DbOrTx,
+  deps: AppDeps,
+  round: MessageRound,
+  recipientId: string,
+  offer: CounterOfferFacts,
+  what: 'new' | 'withdrawn',
 ): Promise<void> {
   const person = await findAccount(tx, recipientId);
   if (!person) return;

@@ -31,7 +31,7 @@ export function toCounterOfferViews(
 ): CounterOfferView[] {
   const names = pseudonymsByBidder(bidsInOrder);
   return rows.map((row) => {
-    const isToMe = row.recipientId === reader.viewerId;
+    const isToMe = row.recipientId === reader.viewerId || row.bidCoBidderIds.includes(reader.viewerId);
     // A deleted recipient reads 'Slettet bruker' to everyone, as their bids do.
     const label =
       reader.seesRecipients || row.recipient.deletedAt

@@ -11,6 +11,8 @@ const columns = {
   bidRoundId: counterOffers.bidRoundId,
   bidId: counterOffers.bidId,
   bidAmount: bids.amount,
+  /** The other members of the recipient's group whom the bid binds: each may answer (decision 065). */
+  bidCoBidderIds: bids.coBidderIds,
   recipientId: counterOffers.recipientId,
   amount: counterOffers.amount,
   deadline: counterOffers.deadline,
@@ -142,6 +144,13 @@ export async function insertAcceptedBid(
     bidDeadline: Date;
     takeoverDate: string | null;
     createdAt: Date;
+    /** Who buys, as the bid answered (decision 065), and the member who accepted. */
+    placedBy: string | null;
+    coBidderIds: string[];
+    buyerCapacity: string;
+    companyOrgNumber: string | null;
+    companyName: string | null;
+    companySignerRole: string | null;
   },
 ): Promise<string> {
   // notifiedAt is set: the round is decided in the same transaction, so no 'new bid' message goes out.
@@ -165,7 +174,17 @@ export async function findRoundOwner(db: DbOrTx, roundId: string) {
 
 /** The takeover day of the bid a counter-offer answered: the accepted bid keeps it. */
 export async function findBidPlanOf(db: DbOrTx, bidId: string) {
-  const [row] = await db.select({ takeoverDate: bids.takeoverDate }).from(bids).where(eq(bids.id, bidId));
+  const [row] = await db
+    .select({
+      takeoverDate: bids.takeoverDate,
+      coBidderIds: bids.coBidderIds,
+      buyerCapacity: bids.buyerCapacity,
+      companyOrgNumber: bids.companyOrgNumber,
+      companyName: bids.companyName,
+      companySignerRole: bids.companySignerRole,
+    })
+    .from(bids)
+    .where(eq(bids.id, bidId));
   return row ?? null;
 }
 

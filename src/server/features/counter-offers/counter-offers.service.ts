@@ -111,7 +111,7 @@ export async function createCounterOffer(
       chainSignatureOf(signed),
     );
     await scheduleCounterOfferLapse(tx, created, input.deadline);
-    await tellRecipient(tx, deps, round, bid.userId, input);
+    await tellRecipient(tx, deps, round, [bid.userId, ...bid.coBidderIds], input);
     await publishEvent(tx, { type: 'round', roundId: round.id, change: 'counter-offer' });
     return { id: created, link };
   });
@@ -146,6 +146,10 @@ export async function listCounterOffers(
   });
 }
 
+/** The recipient, or a member of their group whom the bid it answers binds (decision 065). */
+const isRecipient = (offer: CounterOfferRow, userId: string) =>
+  offer.recipientId === userId || offer.bidCoBidderIds.includes(userId);
+
 /**
  * Reads a counter-offer, checks who may act on it, and locks its round: 404 for an unknown one, 403 for
  * anyone but `who`, 409 once the round has ended or the counter-offer is no longer open.
@@ -161,7 +165,7 @@ async function lockOpenCounterOffer(
   const round = await lockRound(tx, found.bidRoundId);
   if (!round) throw new NotFound(COUNTER_OFFER_NOT_FOUND);
   if (who === 'owner' && round.ownerId !== viewer.id) throw new Forbidden(ONLY_OWNER);
-  if (who === 'recipient' && found.recipientId !== viewer.id) throw new Forbidden(ONLY_RECIPIENT);
+  if (who === 'recipient' && !isRecipient(found, viewer.id)) throw new Forbidden(ONLY_RECIPIENT);
   if (round.isClosed) throw new Conflict(ALREADY_CLOSED);
   // Read again under the lock: an answer that got the lock first is seen here.
   const offer = await findCounterOffer(tx, id);
@@ -202,7 +206,7 @@ export async function acceptCounterOffer(
     // Stored before the acceptance closes the round, so that the journals it writes see the bid it places
     // as signed (decision 059); a refusal below rolls the row back with the act.
     await storeActSignature(tx, signed, offer.id);
-    return acceptCounterOfferUnderLock(tx, deps, round, offer, now, chainSignatureOf(signed));
+    return acceptCounterOfferUnderLock(tx, deps, round, offer, now, chainSignatureOf(signed), viewer.id);
   });
   return {
     message: 'Motbudet er akseptert. Handelen er bindende for begge parter.',
@@ -232,7 +236,7 @@ export async function withdrawCounterOffer(deps: AppDeps, viewer: Viewer, id: st
     if (!(await answerCounterOffer(tx, offer.id, { status: 'withdrawn', at: now })))
       throw new Conflict(NOT_OPEN.withdrawn);
     const link = await recordCounterOfferEnd(tx, 'counter-offer-withdrawn', offer, now);
-    await tellRecipient(tx, deps, round, offer.recipientId, offer, 'withdrawn');
+    await tellRecipient(tx, deps, round, [offer.recipientId, ...offer.bidCoBidderIds], offer, 'withdrawn');
     await publishEvent(tx, { type: 'round', roundId: round.id, change: 'counter-offer' });
     return link;
   });

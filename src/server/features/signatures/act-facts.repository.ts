@@ -74,8 +74,10 @@ export async function findCounterOfferFacts(db: DbOrTx, id: string) {
       amount: counterOffers.amount,
       deadline: counterOffers.deadline,
       conditions: counterOffers.conditions,
+      coBidderIds: bids.coBidderIds,
     })
     .from(counterOffers)
+    .innerJoin(bids, eq(bids.id, counterOffers.bidId))
     .where(eq(counterOffers.id, id));
   return offer ?? null;
 }

@@ -81,7 +81,7 @@ export async function describeAct(
       statement: () => bidStatementFor(db, act.bid, buyer),
     };
   }
-  if (act.act === 'accept-counter-offer') return describeAcceptance(db, act.counterOfferId);
+  if (act.act === 'accept-counter-offer') return describeAcceptance(db, viewerId, act.counterOfferId);
   if (act.act === 'co-bidder-accept') return describeJoining(db, act.invitationId);
   if (act.act === 'co-bidder-leave') return describeLeaving(db, viewerId, act.bidRoundId);
   return describeOwnersAnswer(db, act);
@@ -136,13 +136,19 @@ async function describeOwnersAnswer(
 }
 
 /** A bidder accepting the seller's counter-offer: its terms, as the seller made them. */
-async function describeAcceptance(db: DbOrTx, counterOfferId: string): Promise<DescribedAct | null> {
+async function describeAcceptance(
+  db: DbOrTx,
+  viewerId: string,
+  counterOfferId: string,
+): Promise<DescribedAct | null> {
   const offer = await findCounterOfferFacts(db, counterOfferId);
   if (!offer) return null;
+  // Any member of the recipient's group may accept, and signs it themself (decision 065).
+  const signerId = offer.coBidderIds.includes(viewerId) ? viewerId : offer.recipientId;
   const statement = async () => {
     const [round, signerName] = await Promise.all([
       findRoundFacts(db, offer.bidRoundId),
-      findSignerName(db, offer.recipientId),
+      findSignerName(db, signerId),
     ]);
     if (!round || !signerName) return null;
     return acceptanceStatement({
@@ -156,7 +162,7 @@ async function describeAcceptance(db: DbOrTx, counterOfferId: string): Promise<D
   return {
     kind: 'accept-counter-offer',
     roundId: offer.bidRoundId,
-    signerId: offer.recipientId,
+    signerId,
     canonicalAct: canonicalJson({
       act: 'accept-counter-offer',
       counterOfferId: offer.id,
