@@ -16,6 +16,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { BuyerCapacity } from '../../shared/rules/buyers';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -54,7 +55,7 @@ export const users = pgTable(
     // The number confirmed by an SMS code; the phone is confirmed while it is still this number.
     phoneVerifiedNumber: text('phone_verified_number'),
     // 'Jeg byr som' (decision 065): the capacity a bid takes when its call names none.
-    buyerCapacity: text('buyer_capacity').notNull().default('forbruker'),
+    buyerCapacity: text('buyer_capacity').$type<BuyerCapacity>().notNull().default('forbruker'),
     deletedAt: ts('deleted_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -197,7 +198,7 @@ export const bids = pgTable(
     // co_bidder_ids the group's other members when it was placed, every one of them bound by it.
     placedBy: uuid('placed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     coBidderIds: uuid('co_bidder_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    buyerCapacity: text('buyer_capacity').notNull().default('forbruker'),
+    buyerCapacity: text('buyer_capacity').$type<BuyerCapacity>().notNull().default('forbruker'),
     companyOrgNumber: text('company_org_number'),
     companyName: text('company_name'),
     companySignerRole: text('company_signer_role'),

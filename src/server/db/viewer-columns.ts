@@ -23,4 +23,5 @@ export const viewerColumns = {
   identityProvider: users.identityProvider,
   identityVerifiedAt: users.identityVerifiedAt,
   phoneVerifiedNumber: users.phoneVerifiedNumber,
+  buyerCapacity: users.buyerCapacity,
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUYER_CAPACITIES, UNKNOWN_BUYER_CAPACITY } from '../rules/buyers';
 import '../zod-locale';
 import {
   COUNTRY_CODES,
@@ -132,7 +133,11 @@ export const notLikePseudonym = {
 
 /** PATCH /api/users/me. Phones follow the phone rule when they are filled in. */
 export const updateProfileSchema = z
-  .object(profileFields)
+  .object({
+    ...profileFields,
+    // 'Jeg byr som' (decision 065): left out, it stays as it is.
+    buyerCapacity: z.enum(BUYER_CAPACITIES, { error: UNKNOWN_BUYER_CAPACITY }).optional(),
+  })
   .refine(notLikePseudonym.check, notLikePseudonym.issue);
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 

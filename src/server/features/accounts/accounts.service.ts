@@ -101,6 +101,7 @@ export function toCurrentUser(viewer: Viewer): CurrentUser {
     isAdmin: viewer.isAdmin,
     isApproved: viewer.isApproved,
     emailVerified: viewer.emailVerified,
+    buyerCapacity: viewer.buyerCapacity,
     createdAt: viewer.createdAt.toISOString(),
     identity: viewer.identityVerifiedAt
       ? {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { BuyerCapacity } from '../../../shared/rules/buyers';
 import type { CounterOfferStatus } from '../../../shared/rules/counter-offers';
 import type { DbOrTx } from '../../db/client';
 import { counterOffers } from '../../db/counter-offer-schema';
@@ -147,7 +148,7 @@ export async function insertAcceptedBid(
     /** Who buys, as the bid answered (decision 065), and the member who accepted. */
     placedBy: string | null;
     coBidderIds: string[];
-    buyerCapacity: string;
+    buyerCapacity: BuyerCapacity;
     companyOrgNumber: string | null;
     companyName: string | null;
     companySignerRole: string | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUYER_CAPACITIES } from '../../rules/buyers';
 import { COUNTER_OFFER_STATUSES } from '../../rules/counter-offers';
 import { userBidViewSchema } from './bid';
 import { closeReasonSchema } from './bid-round';
@@ -35,6 +36,8 @@ export const currentUserSchema = z
       .nullable(),
     /** The mobile number is the one last confirmed with an SMS code. */
     phoneVerified: z.boolean(),
+    /** 'Jeg byr som' (decision 065): the capacity a bid takes unless it names one. */
+    buyerCapacity: z.enum(BUYER_CAPACITIES),
   })
   .meta({ id: 'InnloggetBruker' });
 export type CurrentUser = z.input<typeof currentUserSchema>;
