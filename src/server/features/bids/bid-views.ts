@@ -173,6 +173,7 @@ export function toOwnerBidViews(rows: BidWithBidder[], ctx: ViewContext): OwnerB
     return {
       ...view,
       ...bidPlan(row),
+      ...buyerView(row),
       rejectionMessage: row.rejectionMessage,
       user: bidderDetails(row.user),
       ...bidderVerification(row.user),
