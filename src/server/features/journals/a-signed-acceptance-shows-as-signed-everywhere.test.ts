@@ -130,7 +130,7 @@ describe('a bid placed by a signed acceptance', () => {
 
   it('is ‘Ja’ in the CSV, on the bids, the rejection, the motbud and its acceptance; the close signs nothing', async () => {
     const rows = await csvRows(accepted.roundId);
-    expect(rows.map((r) => [r[12], r.at(-2)])).toEqual([
+    expect(rows.map((r) => [r[12], r.at(-5)])).toEqual([
       ['Bud', 'Ja'],
       ['Bud', 'Ja'],
       ['Avslag', 'Ja'],
@@ -161,7 +161,7 @@ describe('the winner’s choice', () => {
       ['Vinner valgt', true],
       ['Budrunden lukket', null],
     ]);
-    expect((await csvRows(chosen.roundId)).map((r) => [r[12], r.at(-2)])).toEqual([
+    expect((await csvRows(chosen.roundId)).map((r) => [r[12], r.at(-5)])).toEqual([
       ['Bud', 'Ja'],
       ['Vinner valgt', 'Ja'],
       ['Budrunden lukket', ''],

@@ -8,6 +8,8 @@ import {
   bidderDetails,
   bidderVerification,
   bidPlan,
+  bindsViewer,
+  buyerView,
   DELETED_BIDDER,
   highestLiveAmount,
   isRowLive,
@@ -71,9 +73,19 @@ type StoredEntry = Omit<
   | 'takeoverDate'
   | 'isSigned'
   | 'bidderIdentityVerified'
+  | 'buyerCapacity'
+  | 'company'
+  | 'coBidders'
 > &
-  Partial<Pick<JournalEntry, 'financing' | 'takeoverDate' | 'isSigned' | 'bidderIdentityVerified'>> & {
+  Partial<
+    Pick<
+      JournalEntry,
+      'financing' | 'takeoverDate' | 'isSigned' | 'bidderIdentityVerified' | 'buyerCapacity' | 'company'
+    >
+  > & {
     subjectId: string;
+    /** The group's other members, each with their id for scrubbing (decision 065). */
+    coBidders?: (JournalEntry['coBidders'][number] & { subjectId: string })[];
     rejectedAt?: string | null;
     rejectionMessage?: string | null;
   } & Pick<EntrySignatures, 'isRejectionSigned' | 'isWinnerSigned'>;
@@ -106,7 +118,7 @@ export function journalEntriesOf(
   return [...bidsInOrder]
     .sort((a, b) => b.amount - a.amount || a.createdAt.getTime() - b.createdAt.getTime())
     .map((b) => {
-      const own = b.userId === readerId;
+      const own = bindsViewer(b, readerId);
       const identified = isOwnerCopy || own;
       const person = bidderDetails(b.user);
       const fullName = b.user.deletedAt ? DELETED_BIDDER : `${person.firstName} ${person.lastName}`;
@@ -137,8 +149,24 @@ export function journalEntriesOf(
         isSigned: b.isSigned,
         isRejectionSigned: b.isRejectionSigned,
         isWinnerSigned: b.isWinnerSigned,
+        ...(identified ? buyerOfEntry(b) : {}),
       };
     });
+}
+
+/** Who buys, as the owner's copy and the bidders' own bids keep it (decision 065). */
+function buyerOfEntry(b: BidWithBidder): Pick<StoredEntry, 'buyerCapacity' | 'company' | 'coBidders'> {
+  const { buyerCapacity, company } = buyerView(b);
+  return {
+    buyerCapacity,
+    company,
+    coBidders: b.coBidders.map((p) => ({
+      subjectId: p.id,
+      name: p.deletedAt ? DELETED_BIDDER : `${p.firstName} ${p.lastName}`.trim(),
+      email: p.deletedAt ? null : p.email,
+      phone: p.deletedAt ? null : p.phone,
+    })),
+  };
 }
 
 /** The round's counter-offers as one reader may see them at `now`, with each recipient's id for scrubbing. */
@@ -214,7 +242,7 @@ export function scrubJournal(journal: StoredJournal, userId: string): StoredJour
     entries: journal.entries.map((e) =>
       // Only entries that identify the person carry their details; pseudonymous ones have nothing to remove.
       e.subjectId !== userId || e.userId === null
-        ? e
+        ? scrubCoBidder(e, userId)
         : {
             ...e,
             bidderName: e.isOwnBid && !journal.isOwnerCopy ? 'Du' : DELETED_BIDDER,
@@ -225,6 +253,17 @@ export function scrubJournal(journal: StoredJournal, userId: string): StoredJour
             bankContactName: null,
             bankContactPhone: null,
           },
+    ),
+  };
+}
+
+/** A deleted co-bidder's name and contact go from the entries that named them. */
+function scrubCoBidder(entry: StoredEntry, userId: string): StoredEntry {
+  if (!entry.coBidders?.some((p) => p.subjectId === userId)) return entry;
+  return {
+    ...entry,
+    coBidders: entry.coBidders.map((p) =>
+      p.subjectId === userId ? { ...p, name: DELETED_BIDDER, email: null, phone: null } : p,
     ),
   };
 }
@@ -246,22 +285,28 @@ export function toJournalEntries(journal: StoredJournal): JournalEntry[] {
  */
 export function toRecordEntries(journal: StoredJournal): (JournalEntry & EntrySignatures)[] {
   const endedAt = new Date(journal.biddingEndedAt ?? journal.closedAt);
-  return journal.entries.map(({ subjectId: _subject, rejectedAt, rejectionMessage, ...entry }) => ({
-    ...entry,
-    // Journals written before identities (decision 064) say nothing of them.
-    bidderIdentityVerified: entry.bidderIdentityVerified ?? null,
-    // Journals written before bids had plans hold neither field.
-    financing: entry.financing ?? null,
-    takeoverDate: entry.takeoverDate ?? null,
-    isExpired: entry.bidDeadline !== null && new Date(entry.bidDeadline) <= endedAt,
-    isRejected: Boolean(rejectedAt),
-    rejectedAt: rejectedAt ?? null,
-    rejectionMessage: rejectionMessage ?? null,
-    // Journals written before signing existed (decision 039) read as unsigned.
-    isSigned: entry.isSigned ?? false,
-    isRejectionSigned: entry.isRejectionSigned ?? false,
-    isWinnerSigned: entry.isWinnerSigned ?? false,
-  }));
+  return journal.entries.map(
+    ({ subjectId: _subject, rejectedAt, rejectionMessage, coBidders, ...entry }) => ({
+      ...entry,
+      // Journals written before groups and companies (decision 065) say nothing of who buys.
+      buyerCapacity: entry.buyerCapacity ?? null,
+      company: entry.company ?? null,
+      coBidders: (coBidders ?? []).map(({ subjectId: _id, ...person }) => person),
+      // Journals written before identities (decision 064) say nothing of them.
+      bidderIdentityVerified: entry.bidderIdentityVerified ?? null,
+      // Journals written before bids had plans hold neither field.
+      financing: entry.financing ?? null,
+      takeoverDate: entry.takeoverDate ?? null,
+      isExpired: entry.bidDeadline !== null && new Date(entry.bidDeadline) <= endedAt,
+      isRejected: Boolean(rejectedAt),
+      rejectedAt: rejectedAt ?? null,
+      rejectionMessage: rejectionMessage ?? null,
+      // Journals written before signing existed (decision 039) read as unsigned.
+      isSigned: entry.isSigned ?? false,
+      isRejectionSigned: entry.isRejectionSigned ?? false,
+      isWinnerSigned: entry.isWinnerSigned ?? false,
+    }),
+  );
 }
 
 /** How a stored journal's round ended: its close act, and its deletion if the round was deleted since. */

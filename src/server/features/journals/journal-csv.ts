@@ -1,4 +1,5 @@
 import { formatShortDateTime } from '../../../shared/format/date';
+import { BUYER_CAPACITY_LABELS, companySigner } from '../../../shared/rules/buyers';
 import { COUNTER_OFFER_STATUS_TEXT } from '../../../shared/rules/counter-offers';
 import { identityText } from '../../../shared/rules/identity';
 import type { JournalChange, JournalEntry } from '../../../shared/schemas/journal';
@@ -12,7 +13,10 @@ type OptionalFields =
   | 'rejectedAt'
   | 'rejectionMessage'
   | 'isSigned'
-  | 'bidderIdentityVerified';
+  | 'bidderIdentityVerified'
+  | 'buyerCapacity'
+  | 'company'
+  | 'coBidders';
 /**
  * An entry as the CSV reads it: one without a plan or takeover day leaves those cells empty, and one
  * without the rejection's fields is a bid never rejected.
@@ -47,6 +51,11 @@ const HEADERS = [
   // Decision 064: on a bidder's rows, 'ID bekreftet med BankID' or 'ID ikke bekreftet'; after 'Signert', so
   // every column before it keeps its place.
   'Identitet',
+  // Decision 065: who buys, on a bid's rows: 'Forbruker' or 'Næringsdrivende', the company with its
+  // org.nr. and the signer's role, and the group's other members the bid binds, with how to reach them.
+  'Byr som',
+  'Selskap',
+  'Medbudgivere',
 ];
 
 // A cell that starts like a formula would run in Excel; a leading apostrophe makes it plain text.
@@ -133,12 +142,26 @@ function actCells({ act, entry, counterOffer }: RecordedAct<CsvEntry>): Row {
   return [null, null, null, null, null, when, ...NO_BIDDER, act.kind, act.message, ...EMPTY_PLAN];
 }
 
+/** Who buys, on the rows of a bid: empty where the reader may not see it, and in older journals. */
+function buyerColumns(e: CsvEntry | undefined): Row {
+  if (!e) return [null, null, null];
+  const capacity = e.buyerCapacity ? BUYER_CAPACITY_LABELS[e.buyerCapacity] : null;
+  return [
+    capacity && capacity[0]?.toUpperCase() + capacity.slice(1),
+    e.company ? companySigner(e.bidderName, e.company.signerRole, e.company.name, e.company.orgNumber) : null,
+    e.coBidders?.length
+      ? e.coBidders.map((p) => [p.name, p.email, p.phone].filter(Boolean).join(', ')).join(' | ')
+      : null,
+  ];
+}
+
 function actRow(recorded: RecordedAct<CsvEntry>, provider: string): Row {
   const signed = actSigned(recorded);
   return [
     ...actCells(recorded),
     signed === null ? null : signed ? 'Ja' : 'Nei',
     recorded.entry ? identityText(recorded.entry.bidderIdentityVerified, provider) : null,
+    ...buyerColumns(recorded.entry ?? undefined),
   ];
 }
 
@@ -161,6 +184,7 @@ function changeRow(change: JournalChange): Row {
     ...EMPTY_PLAN,
     null,
     null,
+    ...buyerColumns(undefined),
   ];
 }
 

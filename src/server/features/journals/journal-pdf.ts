@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { financingText, takeoverText } from '../../../shared/format/bid-plan';
+import { BUYER_CAPACITY_LABELS, companySigner, namesTogether } from '../../../shared/rules/buyers';
 import { COUNTER_OFFER_STATUS_TEXT } from '../../../shared/rules/counter-offers';
 import { identityText } from '../../../shared/rules/identity';
 import type { JournalAct, JournalChange, JournalEntry } from '../../../shared/schemas/journal';
@@ -77,6 +78,7 @@ export function actState({ act, entry, counterOffer }: RecordedAct<JournalEntry>
 function contactNote(e: JournalEntry, provider: string): string | null {
   const bank = [e.bankName, e.bankContactName, e.bankContactPhone].filter(Boolean).join(', ');
   const parts = [
+    ...buyerParts(e),
     identityText(e.bidderIdentityVerified, provider),
     e.bidderEmail && `E-post: ${e.bidderEmail}`,
     e.bidderPhone && `Telefon: ${e.bidderPhone}`,
@@ -86,6 +88,21 @@ function contactNote(e: JournalEntry, provider: string): string | null {
     `Overtakelse: ${takeoverText(e.takeoverDate)}`,
   ].filter((part): part is string => Boolean(part));
   return parts.join('  ·  ');
+}
+
+/** Who buys (decision 065): the capacity, the company and its signer, the group's other members. */
+function buyerParts(e: JournalEntry): string[] {
+  const parts: string[] = [];
+  if (e.buyerCapacity) parts.push(`Byr som ${BUYER_CAPACITY_LABELS[e.buyerCapacity]}`);
+  if (e.company)
+    parts.push(
+      `For ${companySigner(e.bidderName, e.company.signerRole, e.company.name, e.company.orgNumber)}`,
+    );
+  if (e.coBidders.length)
+    parts.push(
+      `Sammen med ${namesTogether(e.coBidders.map((p) => [p.name, p.email, p.phone].filter(Boolean).join(', ')))}`,
+    );
+  return parts;
 }
 
 function heading(doc: Doc, text: string): void {

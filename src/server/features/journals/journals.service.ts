@@ -44,7 +44,8 @@ export async function writeRoundJournals(
   bids: BidWithBidder[],
   counterOffers: CounterOfferRow[] = [],
 ): Promise<string[]> {
-  const bidders = [...new Set(bids.map((b) => b.userId))];
+  // Every member of a group a bid bound is a participant, with a journal of their own (decision 065).
+  const bidders = [...new Set(bids.flatMap((b) => [b.userId, ...b.coBidderIds]))];
   const readers = ownerId ? [ownerId, ...bidders.filter((id) => id !== ownerId)] : bidders;
   await insertJournals(
     tx,

@@ -106,16 +106,20 @@ describe('signed and unsigned bids in the budjournal', () => {
       .trim()
       .split('\r\n')
       .map((line) => line.split(';'));
-    expect(header.slice(-6)).toEqual([
+    // Who buys (decision 065) follows, so every column before it keeps its place.
+    expect(header.slice(-9)).toEqual([
       'Egenkapital (kr)',
       'Lån (kr)',
       'Långiver',
       'Ønsket overtakelse',
       'Signert',
       'Identitet',
+      'Byr som',
+      'Selskap',
+      'Medbudgivere',
     ]);
     expect(header.indexOf('Hendelse')).toBe(12);
-    expect(rows.map((r) => [r[12], r[0], r.at(-2), r.at(-1)])).toEqual([
+    expect(rows.map((r) => [r[12], r[0], r.at(-5), r.at(-4)])).toEqual([
       ['Bud', 'Signe Passnøkkel', 'Ja', 'ID ikke bekreftet'],
       ['Bud', 'Ola Hansen', 'Nei', 'ID ikke bekreftet'],
       ['Budrunden lukket', '', '', ''],

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { BUYER_CAPACITIES } from '../../rules/buyers';
 import { JOURNAL_ACT_KINDS } from '../../rules/journal-acts';
 import { ROUND_EDIT_KINDS } from '../../rules/round-edits';
-import { bidPlanFields } from './bid';
+import { bidPlanFields, companyViewSchema } from './bid';
 import { closeReasonSchema, roundChangeValueFields, wholeNumber } from './bid-round';
 import { timestamp } from './common';
 import { chainHeadSchema, chainLinkFields } from './record';
@@ -49,6 +50,16 @@ export const journalEntrySchema = z
     amount: wholeNumber,
     /** When the server received the bid. */
     createdAt: timestamp,
+    /**
+     * Who buys (decision 065), in the owner's copy and in a bidder's copy for the bids that bind them: the
+     * capacity, the company, and the group's other members the bid binds. Null and empty elsewhere, and in
+     * journals written before.
+     */
+    buyerCapacity: z.enum(BUYER_CAPACITIES).nullable(),
+    company: companyViewSchema.nullable(),
+    coBidders: z.array(
+      z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+    ),
   })
   .meta({ id: 'Journalpost' });
 
