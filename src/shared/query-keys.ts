@@ -19,6 +19,8 @@ export const roundKeys = {
   ownerBids: (id: string) => ['/api/owner/bid-rounds', id, 'bids'] as const,
   /** The round's counter-offers (motbud) as the viewer may see them; under the round's prefix. */
   counterOffers: (id: string) => ['/api/bid-rounds', id, 'counter-offers'] as const,
+  /** The viewer's bidder group in the round and invitations to one (decision 065); under the round's prefix. */
+  coBidders: (id: string) => ['/api/bid-rounds', id, 'co-bidders'] as const,
   /** The round page's own query; as a prefix it also covers the round's bids, followers and follow status. */
   round: (id: string) => ['/api/bid-rounds', id] as const,
   followers: (id: string) => ['/api/bid-rounds', id, 'followers'] as const,

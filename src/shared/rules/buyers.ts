@@ -8,6 +8,10 @@ export const BUYER_CAPACITY_LABELS: Record<BuyerCapacity, string> = {
   forbruker: 'forbruker',
   naeringsdrivende: 'næringsdrivende',
 };
+/** 'Forbruker', 'Næringsdrivende': as a choice or a label on screen. */
+export const capacityLabel = (capacity: BuyerCapacity) =>
+  BUYER_CAPACITY_LABELS[capacity].charAt(0).toUpperCase() + BUYER_CAPACITY_LABELS[capacity].slice(1);
+
 export const UNKNOWN_BUYER_CAPACITY = 'Oppgi om du byr som forbruker eller som næringsdrivende';
 
 export const isBuyerCapacity = (value: unknown): value is BuyerCapacity =>

@@ -53,6 +53,8 @@ export function applyRoundEvent(writer: CacheWriter, event: RoundEvent): void {
   if (counterOffers) writer.write<CounterOfferView[]>(roundKeys.counterOffers(roundId), () => counterOffers);
   else writer.refresh(roundKeys.counterOffers(roundId), true);
   writer.refresh(roundKeys.userBids);
+  // Who bids with whom is never in an event: a change of a group is read again by those who show it.
+  writer.refresh(roundKeys.coBidders(roundId));
 
   if (event.change === 'bid' && event.bidId) {
     const bid =

@@ -1,10 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { BuyerCapacity, SignerRole } from '../../../shared/rules/buyers';
 import { type BiddingGroup, findGroupOfMember, type GroupMember } from '../../db/bidder-groups';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { signerNameFrom } from './act-facts.repository';
-import type { BidAct } from './bid-act';
 
 /** Who a bid is for (decision 065), as its statement, its canonical act and its row say it. */
 export interface BidBuyer {
@@ -24,7 +23,11 @@ export interface BidBuyer {
  * The buyer of a bid the viewer forms now: their group in the round, if they are in one, and the capacity the
  * bid names, else the profile's 'Jeg byr som'. A company always bids in business. Null for an unknown user.
  */
-export async function buyerOf(db: DbOrTx, viewerId: string, bid: BidAct): Promise<BidBuyer | null> {
+export async function buyerOf(
+  db: DbOrTx,
+  viewerId: string,
+  bid: { bidRoundId: string; buyerCapacity?: BuyerCapacity | null; company?: BidBuyer['company'] },
+): Promise<BidBuyer | null> {
   const [[self], group] = await Promise.all([
     db
       .select({
@@ -36,7 +39,7 @@ export async function buyerOf(db: DbOrTx, viewerId: string, bid: BidAct): Promis
         buyerCapacity: users.buyerCapacity,
       })
       .from(users)
-      .where(and(eq(users.id, viewerId))),
+      .where(eq(users.id, viewerId)),
     findGroupOfMember(db, bid.bidRoundId, viewerId),
   ]);
   if (!self) return null;
@@ -45,7 +48,7 @@ export async function buyerOf(db: DbOrTx, viewerId: string, bid: BidAct): Promis
   return {
     partyId: group?.principalId ?? viewerId,
     placedBy: viewerId,
-    capacity: company ? 'naeringsdrivende' : (bid.buyerCapacity ?? (self.buyerCapacity as BuyerCapacity)),
+    capacity: company ? 'naeringsdrivende' : (bid.buyerCapacity ?? self.buyerCapacity),
     company,
     group: group && { id: group.id, version: group.version },
     bidders: [self, ...others],

@@ -1,4 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
+import { capacityLabel } from '../../../../shared/rules/buyers';
 import type { CurrentUser } from '../../../../shared/schemas/user';
 import { LabeledText } from '../../../components/labeled-value';
 
@@ -13,6 +14,7 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
       <LabeledText label="Bank" value={user.bankName} />
       <LabeledText label="Kontaktperson i banken" value={user.bankContactName} />
       <LabeledText label="Telefon til bankkontakt" value={user.bankContactPhone} />
+      <LabeledText label="Jeg byr som" value={capacityLabel(user.buyerCapacity)} />
     </SimpleGrid>
   );
 }

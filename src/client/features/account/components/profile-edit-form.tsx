@@ -1,5 +1,6 @@
-import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { BUYER_CAPACITIES, capacityLabel } from '../../../../shared/rules/buyers';
 import { isValidPhone, PHONE_INVALID } from '../../../../shared/rules/phone';
 import type { CurrentUser } from '../../../../shared/schemas/user';
 import { Form, SubmitButton } from '../../../components/form';
@@ -24,6 +25,7 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
       bankName: user.bankName ?? '',
       bankContactName: user.bankContactName ?? '',
       bankContactPhone: user.bankContactPhone ?? '',
+      buyerCapacity: user.buyerCapacity,
     },
   });
 
@@ -82,6 +84,13 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
           label="Telefon til bankkontakt"
           placeholder="+47 12345678"
           {...form.getInputProps('bankContactPhone')}
+        />
+        <Select
+          label="Jeg byr som"
+          description="Forhåndsvalgt når du legger inn bud; du kan endre det for hvert bud."
+          data={BUYER_CAPACITIES.map((value) => ({ value, label: capacityLabel(value) }))}
+          allowDeselect={false}
+          {...form.getInputProps('buyerCapacity')}
         />
       </SimpleGrid>
       <Group justify="flex-end" mt="md">

@@ -1,4 +1,5 @@
 import type { FinancingPlan } from '../../../../shared/rules/bid-plan';
+import type { BuyerCapacity, SignerRole } from '../../../../shared/rules/buyers';
 import type { BidAct } from '../api/use-bid-signing';
 
 export interface BidDraft {
@@ -10,6 +11,11 @@ export interface BidDraft {
   financing: FinancingPlan | null;
   /** 'YYYY-MM-DD', or null for 'Etter avtale'. */
   takeoverDate: string | null;
+  /** Who buys (decision 065): always sent, so the words signed are the words the bid is placed with. */
+  buyerCapacity: BuyerCapacity;
+  company: { orgNumber: string; name: string; signerRole: SignerRole } | null;
+  /** The group's other members, by name, whom the bid binds too. */
+  coBidders: string[];
 }
 
 /**
@@ -28,5 +34,7 @@ export function bidActOf(
     bidDeadline: bid.bidDeadline.toISOString(),
     ...(bid.financing ? { financing: bid.financing } : {}),
     ...(bid.takeoverDate ? { takeoverDate: bid.takeoverDate } : {}),
+    buyerCapacity: bid.buyerCapacity,
+    ...(bid.company ? { company: bid.company } : {}),
   };
 }

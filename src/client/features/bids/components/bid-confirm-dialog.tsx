@@ -3,6 +3,7 @@ import { formatAmountInWords } from '../../../../shared/format/amount-in-words';
 import { financingText, takeoverText } from '../../../../shared/format/bid-plan';
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
+import { BUYER_CAPACITY_LABELS, formatOrgNumber } from '../../../../shared/rules/buyers';
 import type { SignatureOptions } from '../../../../shared/schemas/signature';
 import { LabeledValue } from '../../../components/labeled-value';
 import { Modal } from '../../../components/modal';
@@ -11,6 +12,15 @@ import { type BidDraft, bidActOf } from './bid-act';
 import { SigningNotice } from './signing-notice';
 
 export type { BidDraft } from './bid-act';
+
+/** 'Du. Byr som forbruker.', the company with its signer, or 'Du og Kari Nordmann sammen. …'. */
+function whoBids(draft: BidDraft): string {
+  const capacity = BUYER_CAPACITY_LABELS[draft.buyerCapacity];
+  if (draft.company)
+    return `${draft.company.name} (org.nr. ${formatOrgNumber(draft.company.orgNumber)}), med deg som ${draft.company.signerRole}. Byr som ${capacity}.`;
+  if (draft.coBidders.length) return `Du og ${draft.coBidders.join(' og ')} sammen. Byr som ${capacity}.`;
+  return `Du. Byr som ${capacity}.`;
+}
 
 interface BidConfirmDialogProps {
   draft: BidDraft | null;
@@ -44,6 +54,9 @@ export function BidConfirmDialog(props: BidConfirmDialogProps) {
             <Text size="sm" fs="italic">
               {formatAmountInWords(draft.amount)}
             </Text>
+          </LabeledValue>
+          <LabeledValue label="Hvem byr">
+            <Text style={{ overflowWrap: 'anywhere' }}>{whoBids(draft)}</Text>
           </LabeledValue>
           <LabeledValue label="Forbehold">
             <Text style={{ whiteSpace: 'pre-wrap' }}>{draft.conditions || 'Ingen forbehold'}</Text>

@@ -23,6 +23,7 @@ import { bidErrorMessage } from '../api/bid-error-message';
 import { proofFileProblem } from '../api/upload-financing-proof';
 import { usePlaceBid } from '../api/use-bid-actions';
 import { signWithPasskey } from '../api/use-bid-signing';
+import { useCoBidders } from '../api/use-co-bidders';
 import { type DeadlineParts, dateFromParts, defaultDeadlineParts } from './acceptance-deadline';
 import { AcceptanceDeadlineInput } from './acceptance-deadline-input';
 import { acceptanceRuleText } from './acceptance-rule';
@@ -30,6 +31,7 @@ import { AmountInput } from './amount-input';
 import { bidActOf } from './bid-act';
 import { BidConfirmDialog, type BidDraft } from './bid-confirm-dialog';
 import { BidPlanInputs, EMPTY_PLAN, type PlanDraft, readPlan } from './bid-plan-inputs';
+import { type BuyerDraft, BuyerInputs, EMPTY_BUYER, readBuyer } from './buyer-inputs';
 import { FinancingProofInput } from './financing-proof-input';
 import { QuickRaises } from './quick-raises';
 
@@ -51,7 +53,12 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
   const [conditions, setConditions] = useState('');
   const [proof, setProof] = useState<File | null>(null);
   const [plan, setPlan] = useState<PlanDraft>(EMPTY_PLAN);
-  const defaultLender = useCurrentUser().user?.bankName ?? '';
+  const [buyer, setBuyer] = useState<BuyerDraft>(EMPTY_BUYER);
+  const { user } = useCurrentUser();
+  const defaultLender = user?.bankName ?? '';
+  const profileCapacity = user?.buyerCapacity ?? 'forbruker';
+  const group = useCoBidders(round.id).data?.members ?? [];
+  const coBidders = group.filter((m) => m.state === 'accepted' && !m.isYou).map((m) => m.name);
   const firstRenderTime = useFirstRenderTime();
   const [deadline, setDeadline] = useState<DeadlineParts>(() =>
     defaultDeadlineParts(firstRenderTime, parseDate(round.minimumBidDeadline)),
@@ -88,12 +95,14 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
   const problems = showProblems ? problemsAt(now) : null;
   const planAt = (at: Date) => readPlan(plan, defaultLender, amount, at);
   const planProblems = showProblems ? planAt(now) : null;
+  const buyerNow = readBuyer(coBidders.length ? { ...buyer, forCompany: false } : buyer, profileCapacity);
 
   const reset = () => {
     setAmountText('');
     setConditions('');
     setProof(null);
     setPlan(EMPTY_PLAN);
+    setBuyer(EMPTY_BUYER);
     setDeadline(defaultDeadlineParts(new Date(), minimumBidDeadline));
     setShowProblems(false);
   };
@@ -104,6 +113,7 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
     const current = problemsAt(new Date());
     const checkedPlan = planAt(new Date());
     if (amount === null || !chosenDeadline || Object.values(current).some(Boolean) || !checkedPlan.ok) return;
+    if (!buyerNow.ok) return;
     setDraft({
       amount,
       conditions: conditions.trim(),
@@ -111,6 +121,9 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
       proofName: proof?.name ?? null,
       financing: checkedPlan.financing,
       takeoverDate: checkedPlan.takeoverDate,
+      buyerCapacity: buyerNow.buyerCapacity,
+      company: buyerNow.company,
+      coBidders,
     });
   };
 
@@ -194,6 +207,13 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
             defaultLender={defaultLender}
             now={now}
             errors={planProblems && !planProblems.ok ? planProblems : null}
+          />
+          <BuyerInputs
+            value={buyer}
+            onChange={setBuyer}
+            profileCapacity={profileCapacity}
+            inGroup={coBidders.length > 0}
+            errors={showProblems ? buyerNow.errors : null}
           />
           <AcceptanceDeadlineInput
             note={acceptanceRuleText(round, now)}

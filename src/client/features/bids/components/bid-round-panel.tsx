@@ -11,6 +11,7 @@ import { isBidLive } from './bid-expiry';
 import { BidForm } from './bid-form';
 import { BidList } from './bid-list';
 import classes from './bid-round-panel.module.css';
+import { CoBidderInvitations, CoBiddersCard } from './co-bidders-card';
 import { CounterOfferCard } from './counter-offer-card';
 import { openOfferToMe } from './counter-offer-order';
 import { FollowButton } from './follow-button';
@@ -83,6 +84,7 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
         <>
           <Stack gap="sm" className={classes.bid}>
             {offerToMe ? <CounterOfferCard roundId={round.id} offer={offerToMe} now={now} /> : null}
+            {user && isOpen ? <CoBidderInvitations roundId={round.id} /> : null}
             {outcome}
             <Title order={3} size="h4">
               Legg inn bud
@@ -94,6 +96,7 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
                 <PhoneNeeded round={round} />
               </>
             ) : null}
+            {user?.emailVerified ? <CoBiddersCard roundId={round.id} isOpen={isOpen} /> : null}
           </Stack>
           <Divider className={classes.listDivider} />
         </>

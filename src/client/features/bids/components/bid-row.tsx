@@ -4,11 +4,13 @@ import { financingText, takeoverText } from '../../../../shared/format/bid-plan'
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { formatTimeLeft } from '../../../../shared/format/time-left';
+import { capacityLabel, formatOrgNumber } from '../../../../shared/rules/buyers';
 import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
 import { STATUS_COLORS } from '../../../app/theme';
 import flash from '../../live/bid-flash.module.css';
 import { isBidExpired, isBidLive } from './bid-expiry';
 import { BidderDetails } from './bidder-details';
+import { CoBidderDetails } from './co-bidder-details';
 
 interface BidRowProps {
   bid: BidView | OwnerBidView;
@@ -32,6 +34,10 @@ interface BidRowProps {
   canCounter?: boolean;
   onCounter?: (bid: BidView | OwnerBidView) => void;
 }
+
+/** 'Ola Nordmann og Kari Nordmann': a group's bid names every member the owner may see. */
+const bidderNames = (name: string, bidders: string[]) =>
+  bidders.length > 1 ? [name, ...bidders.slice(1)].join(' og ') : name;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -80,7 +86,9 @@ export function BidRow({
             {formatMoney(bid.amount)}
           </Text>
           {hideBidder ? null : (
-            <Text size="sm">{name ? `${name} (${bid.bidderLabel})` : bid.bidderLabel}</Text>
+            <Text size="sm">
+              {name ? `${bidderNames(name, bid.bidders)} (${bid.bidderLabel})` : bid.bidderLabel}
+            </Text>
           )}
         </Stack>
         <Group gap={4}>
@@ -146,6 +154,18 @@ export function BidRow({
             <Field label="Overtakelse">{takeoverText(bid.takeoverDate)}</Field>
           </>
         ) : null}
+        {/* Who buys (decision 065): for the bid's own bidders, the owner and admins; others get null. */}
+        {bid.buyerCapacity ? <Field label="Byr som">{capacityLabel(bid.buyerCapacity)}</Field> : null}
+        {bid.company ? (
+          <Field label="Selskap">
+            <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {`${bid.company.name}, org.nr. ${formatOrgNumber(bid.company.orgNumber)} (${bid.company.signerRole})`}
+            </Text>
+          </Field>
+        ) : null}
+        {bid.bidders.length > 1 && (bid.isOwnBid || !user) ? (
+          <Field label="Budgivere">{bid.bidders.join(' og ')}</Field>
+        ) : null}
         {bid.hasFinancingProof ? (
           <Field label="Finansieringsbevis">
             {canOpenProof ? (
@@ -162,6 +182,7 @@ export function BidRow({
         <>
           <Divider my="xs" />
           <BidderDetails user={user} verification={'bidderIdentityVerified' in bid ? bid : undefined} />
+          {'coBidders' in bid ? <CoBidderDetails bid={bid} /> : null}
         </>
       ) : null}
       {canSelectWinner || (canReject && onReject) || (canCounter && onCounter) ? (

@@ -3,6 +3,7 @@ import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
 import type { CounterOfferView } from '../../../../shared/schemas/counter-offer';
 import { BidRow } from './bid-row';
 import { BidderDetails } from './bidder-details';
+import { CoBidderDetails } from './co-bidder-details';
 import { offersFor, placeCounterOffers } from './counter-offer-order';
 import { CounterOfferRow } from './counter-offer-row';
 
@@ -59,7 +60,10 @@ export function BidderGroups({
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
       {groupByBidder(bids).map((group) => {
         const first = group[0] as OwnerBidView;
-        const name = `${first.user.firstName} ${first.user.lastName}`.trim();
+        const own = `${first.user.firstName} ${first.user.lastName}`.trim();
+        // A group's bids name every member (decision 065): the latest bid says who is in it now.
+        const latest = [...group].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? first;
+        const name = latest.bidders.length > 1 ? [own, ...latest.bidders.slice(1)].join(' og ') : own;
         return (
           <Paper
             component="li"
@@ -77,6 +81,7 @@ export function BidderGroups({
             </Title>
             <Stack gap="xs" mt="xs">
               <BidderDetails user={first.user} verification={first} />
+              <CoBidderDetails bid={latest} />
               <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
                 {placeCounterOffers(group, offersFor(group, counterOffers)).map((entry) => {
                   if (entry.kind === 'counter-offer') {
