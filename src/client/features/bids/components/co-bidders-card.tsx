@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { formatShortDateTime } from '../../../../shared/format/date';
 import { MAX_CO_BIDDERS } from '../../../../shared/rules/buyers';
 import type { CoBidderList, CoBidderMember } from '../../../../shared/schemas/co-bidder';
+import { STATUS_COLORS } from '../../../app/theme';
 import { ApiError } from '../../../lib/api';
 import { useAnswerInvitation, useCoBidders, useInviteCoBidder, useLeaveGroup } from '../api/use-co-bidders';
 import { CoBidderActDialog } from './co-bidder-act-dialog';
@@ -11,7 +12,7 @@ import { CoBidderActDialog } from './co-bidder-act-dialog';
 // the form to invite a co-bidder. Shown to bidders only; the owner sees the group on each bid.
 
 const STATE_TEXT: Record<CoBidderMember['state'], { label: string; color: string }> = {
-  accepted: { label: 'Med', color: 'green.9' },
+  accepted: { label: 'Med', color: STATUS_COLORS.active },
   invited: { label: 'Invitert', color: 'blue.8' },
   declined: { label: 'Takket nei', color: 'gray.7' },
   left: { label: 'Trakk seg', color: 'gray.7' },
@@ -32,7 +33,7 @@ function Members({ members }: { members: CoBidderMember[] }) {
             <Text size="xs" c="dimmed">
               {formatShortDateTime(m.since)}
             </Text>
-            <Badge variant="light" color={STATE_TEXT[m.state].color}>
+            <Badge variant="filled" color={STATE_TEXT[m.state].color}>
               {STATE_TEXT[m.state].label}
             </Badge>
           </Group>
