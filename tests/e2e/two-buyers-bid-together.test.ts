@@ -134,7 +134,11 @@ describe.skipIf(!chromiumAvailable())('two buyers bid together', () => {
     await ingrid.getByLabel('Organisasjonsnummer').fill('923 609 016');
     await ingrid.getByLabel('Selskapets navn').fill('Hansen Holding AS');
     await expectNoAxeViolations(ingrid, 'the company bid form');
-    await screenshotAtBothWidths(ingrid, 'company-bid-form', ingrid.locator('form').filter({ hasText: 'Hvem byr' }));
+    await screenshotAtBothWidths(
+      ingrid,
+      'company-bid-form',
+      ingrid.locator('form').filter({ hasText: 'Jeg byr som' }),
+    );
     await ingrid.close();
   });
 });

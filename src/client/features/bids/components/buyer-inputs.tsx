@@ -1,4 +1,4 @@
-import { Checkbox, Fieldset, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   BUYER_CAPACITIES,
   type BuyerCapacity,
@@ -75,68 +75,66 @@ export function BuyerInputs({ value, onChange, profileCapacity, inGroup, errors 
   const set = (patch: Partial<BuyerDraft>) => onChange({ ...value, ...patch });
   const capacity = value.forCompany ? 'naeringsdrivende' : (value.capacity ?? profileCapacity);
   return (
-    <Fieldset legend="Hvem byr" variant="unstyled">
-      <Stack gap="xs">
-        <Radio.Group
-          label="Jeg byr som"
-          description="Avhendingslova gir forbrukere et sterkere vern enn næringsdrivende."
-          value={capacity}
-          onChange={(next) => set({ capacity: next as BuyerCapacity })}
-        >
-          <Stack gap={6} mt={6}>
-            {BUYER_CAPACITIES.map((c) => (
-              <Radio key={c} value={c} label={capacityLabel(c)} disabled={value.forCompany} />
-            ))}
-          </Stack>
-        </Radio.Group>
-        {inGroup ? null : (
-          <Checkbox
-            label="By for et selskap"
-            checked={value.forCompany}
-            onChange={(event) => set({ forCompany: event.currentTarget.checked })}
-          />
-        )}
-        {value.forCompany && !inGroup ? (
-          <>
-            <Text size="xs" c="dimmed">
-              Et selskap byr alltid som næringsdrivende.
-            </Text>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-              <TextInput
-                label="Organisasjonsnummer"
-                placeholder="9 sifre"
-                inputMode="numeric"
-                autoComplete="off"
-                value={value.orgNumber}
-                onChange={(event) => set({ orgNumber: event.currentTarget.value })}
-                error={errors?.orgNumber}
-                required
-              />
-              <TextInput
-                label="Selskapets navn"
-                autoComplete="organization"
-                value={value.companyName}
-                onChange={(event) => set({ companyName: event.currentTarget.value })}
-                error={errors?.companyName}
-                required
-              />
-            </SimpleGrid>
-            <Select
-              label="Din rolle i selskapet"
-              placeholder="Velg rolle"
-              data={SIGNER_ROLES.map((role) => ({
-                value: role,
-                label: role.charAt(0).toUpperCase() + role.slice(1),
-              }))}
-              value={value.signerRole}
-              onChange={(role) => set({ signerRole: (role as SignerRole | null) ?? null })}
-              error={errors?.signerRole}
-              allowDeselect={false}
+    <Stack gap="xs">
+      <Radio.Group
+        label="Jeg byr som"
+        description="Avhendingslova gir forbrukere et sterkere vern enn næringsdrivende."
+        value={capacity}
+        onChange={(next) => set({ capacity: next as BuyerCapacity })}
+      >
+        <Stack gap={6} mt={6}>
+          {BUYER_CAPACITIES.map((c) => (
+            <Radio key={c} value={c} label={capacityLabel(c)} disabled={value.forCompany} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      {inGroup ? null : (
+        <Checkbox
+          label="By for et selskap"
+          checked={value.forCompany}
+          onChange={(event) => set({ forCompany: event.currentTarget.checked })}
+        />
+      )}
+      {value.forCompany && !inGroup ? (
+        <>
+          <Text size="xs" c="dimmed">
+            Et selskap byr alltid som næringsdrivende.
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+            <TextInput
+              label="Organisasjonsnummer"
+              placeholder="9 sifre"
+              inputMode="numeric"
+              autoComplete="off"
+              value={value.orgNumber}
+              onChange={(event) => set({ orgNumber: event.currentTarget.value })}
+              error={errors?.orgNumber}
               required
             />
-          </>
-        ) : null}
-      </Stack>
-    </Fieldset>
+            <TextInput
+              label="Selskapets navn"
+              autoComplete="organization"
+              value={value.companyName}
+              onChange={(event) => set({ companyName: event.currentTarget.value })}
+              error={errors?.companyName}
+              required
+            />
+          </SimpleGrid>
+          <Select
+            label="Din rolle i selskapet"
+            placeholder="Velg rolle"
+            data={SIGNER_ROLES.map((role) => ({
+              value: role,
+              label: role.charAt(0).toUpperCase() + role.slice(1),
+            }))}
+            value={value.signerRole}
+            onChange={(role) => set({ signerRole: (role as SignerRole | null) ?? null })}
+            error={errors?.signerRole}
+            allowDeselect={false}
+            required
+          />
+        </>
+      ) : null}
+    </Stack>
   );
 }

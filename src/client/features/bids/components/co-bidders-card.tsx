@@ -123,7 +123,6 @@ function InviteForm({ roundId }: { roundId: string }) {
             if (invite.error) invite.reset();
           }}
           error={error}
-          required
         />
         <Group>
           <Button type="submit" variant="light" loading={invite.isPending} disabled={!email.trim()}>
