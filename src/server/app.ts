@@ -26,6 +26,7 @@ import { bidNoticeJobHandlers } from './features/bids/bid-notices';
 import { bidPlacedJobHandlers } from './features/bids/bid-notifications';
 import { bidsRoutes } from './features/bids/bids.routes';
 import { newBidNoticeJobHandlers } from './features/bids/new-bid-notice-sending';
+import { forgetInvitationsOf } from './features/co-bidders/co-bidder-deletion';
 import { coBiddersRoutes } from './features/co-bidders/co-bidders.routes';
 import { counterOfferJobHandlers } from './features/counter-offers/counter-offer-notices';
 import { settleCounterOffersTo } from './features/counter-offers/counter-offer-records';
@@ -107,6 +108,7 @@ registerAccountDeletionSteps({
     withdrawLeadsOf,
     scrubUserFromJournals,
     forgetProofsOfUser,
+    forgetInvitationsOf,
   ],
   onceScrubbed: [
     forgetSignupsOf,

@@ -212,3 +212,15 @@ describe('a counter-offer to a group', () => {
     expect((await c.answer(offer.id, 'decline', s.kari.cookie)).statusCode).toBe(200);
   });
 });
+
+describe('a deleted account', () => {
+  it('loses the address it was invited by, and an invitation still open to it lapses', async () => {
+    const s = await h.setting();
+    const invitation = await h.inviteOk(s.roundId, s.ola, s.kari.email);
+    const deleted = await t.request({ method: 'DELETE', url: '/api/users/me', cookie: s.kari.cookie });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [place] = await t.deps.db.select().from(coBidders).where(eq(coBidders.id, invitation.id));
+    expect(place?.email).not.toContain('kari');
+    expect(place?.state).toBe('lapsed');
+  });
+});

@@ -155,3 +155,17 @@ export async function findRoundState(db: DbOrTx, roundId: string) {
     .where(eq(bidRounds.id, roundId));
   return row ?? null;
 }
+
+/**
+ * A deleted account's places lose the address they were invited by, and an invitation still open to it
+ * lapses: the address is personal data, and no one is left to answer (decision 065).
+ */
+export async function forgetAddressOf(db: DbOrTx, userId: string, email: string): Promise<void> {
+  await db
+    .update(coBidders)
+    .set({
+      email: sql`'slettet-' || ${coBidders.id}::text`,
+      state: sql`case when ${coBidders.state} = 'invited' then 'lapsed' else ${coBidders.state} end`,
+    })
+    .where(sql`${coBidders.userId} = ${userId} or lower(${coBidders.email}) = lower(${email})`);
+}
