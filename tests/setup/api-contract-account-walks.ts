@@ -212,6 +212,7 @@ export async function administratorWalk(c: WalkContext) {
     '/api/bid-rounds/{id}/bids/{bidId}/reject': {},
     '/api/passkeys/{id}': {},
     '/api/bid-rounds/{id}/viewings': viewingOn(osloDayAhead(30)),
+    '/api/bid-rounds/{id}/co-bidders': { email: 'ukjent@example.no' },
     '/api/bid-rounds/{id}/counter-offers': {
       bidId: unknownId(),
       amount: 4_500_000,

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, signInVerified } from '../../../tests/setup/admin';
 import { accountsWalk, administratorWalk } from '../../../tests/setup/api-contract-account-walks';
+import { coBiddersWalk } from '../../../tests/setup/api-contract-co-bidder-walk';
 import { counterOffersWalk } from '../../../tests/setup/api-contract-counter-offer-walk';
 import { identityWalk } from '../../../tests/setup/api-contract-identity-walk';
 import { passkeysWalk } from '../../../tests/setup/api-contract-passkey-walk';
@@ -151,6 +152,12 @@ describe('every answer matches the API document', () => {
   it('the owner and two bidders: a round with a picture, bids with a financing proof, a winner, journals', async () => {
     const start = mark();
     await ownerAndBiddersWalk(c);
+    expectAllMatchedSince(start);
+  });
+
+  it('co-bidders: invited, declined, accepted, listed, bidding as one and leaving, with every refusal', async () => {
+    const start = mark();
+    await coBiddersWalk(c);
     expectAllMatchedSince(start);
   });
 

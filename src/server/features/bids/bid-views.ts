@@ -45,7 +45,8 @@ export function buyerView(row: BuyerRow): Pick<BidView, 'buyerCapacity' | 'compa
             signerRole: row.companySignerRole as SignerRole,
           }
         : null,
-    bidders: [personName(row.user), ...row.coBidders.map(personName)],
+    // Names only for a group: one person bidding alone is 'Du' to themself and a name to the owner already.
+    bidders: row.coBidders.length ? [personName(row.user), ...row.coBidders.map(personName)] : [],
   };
 }
 

@@ -98,7 +98,8 @@ export async function placeBidWithLink(
     isSigned: signed !== undefined,
     buyerCapacity: buyer.capacity,
     company: buyer.company,
-    bidders: partyFirst(buyer).map((b) => `${b.firstName} ${b.lastName}`.trim()),
+    bidders:
+      buyer.bidders.length > 1 ? partyFirst(buyer).map((b) => `${b.firstName} ${b.lastName}`.trim()) : [],
   };
   return { bid, link: placed.link };
 }

@@ -22,7 +22,10 @@ export const companyViewSchema = z
 export const buyerFields = {
   buyerCapacity: z.enum(BUYER_CAPACITIES).nullable().describe("'forbruker' eller 'naeringsdrivende'"),
   company: companyViewSchema.nullable(),
-  /** Everyone the bid binds, by name: the party first, then the co-bidders in the order they joined. */
+  /**
+   * A bidder group's members the bid binds, by name: the party first, then the co-bidders in the order they
+   * joined. Empty for one person bidding alone.
+   */
   bidders: z.array(z.string()),
 };
 
