@@ -65,7 +65,7 @@ describe.skipIf(!chromiumAvailable())('a bid signed with a passkey', () => {
     await statement.waitFor({ timeout: 10_000 });
     const text = (await statement.textContent()) ?? '';
     expect(text).toMatch(
-      /^«Jeg, Ola Nordmann, byr 5 250 000 kr \(fem millioner to hundre og femti tusen kroner\) for Lys 3-roms på Grünerløkka, Thorvald Meyers gate 10, 0555 Oslo\. Akseptfrist: \d{1,2}\. \p{L}+ \d{4} kl\. \d{2}:\d{2}\. Forbehold: ingen\.»$/u,
+      /^«Jeg, Ola Nordmann, byr som forbruker 5 250 000 kr \(fem millioner to hundre og femti tusen kroner\) for Lys 3-roms på Grünerløkka, Thorvald Meyers gate 10, 0555 Oslo\. Akseptfrist: \d{1,2}\. \p{L}+ \d{4} kl\. \d{2}:\d{2}\. Forbehold: ingen\.»$/u,
     );
     await expectNoAxeViolations(page, 'the confirm dialog with the words to sign');
     await screenshotAtBothWidths(page, 'signing-confirm-dialog', confirm);

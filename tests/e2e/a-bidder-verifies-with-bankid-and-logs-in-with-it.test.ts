@@ -90,7 +90,7 @@ describe.skipIf(!chromiumAvailable())('a bidder verifies with BankID and logs in
     const statement = confirm.getByTestId('signing-statement');
     await statement.waitFor({ timeout: 10_000 });
     expect(await statement.textContent()).toMatch(
-      /^«Jeg, Ola Nordmann \(født 12\.03\.1985\), byr 4 100 000 kr/,
+      /^«Jeg, Ola Nordmann \(født 12\.03\.1985\), byr som forbruker 4 100 000 kr/,
     );
     await confirm.getByRole('button', { name: 'Signer og bekreft bud' }).click();
     await page.getByText('Bud lagt inn').first().waitFor({ timeout: 15_000 });
