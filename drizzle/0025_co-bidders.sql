@@ -39,7 +39,7 @@ CREATE INDEX "co_bidders_email_idx" ON "co_bidders" USING btree ("bid_round_id",
 CREATE UNIQUE INDEX "co_bidders_one_group_per_round" ON "co_bidders" USING btree ("bid_round_id","user_id") WHERE "co_bidders"."state" = 'accepted';--> statement-breakpoint
 CREATE UNIQUE INDEX "co_bidders_one_open_place_per_address" ON "co_bidders" USING btree ("group_id",lower("email")) WHERE "co_bidders"."state" in ('invited', 'accepted');--> statement-breakpoint
 ALTER TABLE "bids" ADD CONSTRAINT "bids_placed_by_users_id_fk" FOREIGN KEY ("placed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "bids_co_bidders_idx" ON "bids" USING gin ("co_bidder_ids");--> statement-breakpoint
+CREATE INDEX "bids_co_bidders_idx" ON "bids" USING gin ("co_bidder_ids") WHERE cardinality("bids"."co_bidder_ids") > 0;--> statement-breakpoint
 ALTER TABLE "bids" ADD CONSTRAINT "bids_buyer_capacity" CHECK ("bids"."buyer_capacity" in ('forbruker', 'naeringsdrivende'));--> statement-breakpoint
 ALTER TABLE "bids" ADD CONSTRAINT "bids_company_whole" CHECK (("bids"."company_org_number" is null) = ("bids"."company_name" is null)
         and ("bids"."company_org_number" is null) = ("bids"."company_signer_role" is null)
@@ -48,8 +48,8 @@ ALTER TABLE "bids" ADD CONSTRAINT "bids_company_whole" CHECK (("bids"."company_o
 -- for a bidder group the member who placed the bid and the other members bound by it. Its arguments change,
 -- so it is dropped and created again here, with the locks, the state and the rules of 0009 unchanged but
 -- two: a financing proof is the placing member's own, and a group's bid is placed only if the group is
--- still as it was when the bid was formed (its version), judged under the round's lock that every change of
--- members also takes. A bid refused for that comes back unplaced, with every rule of the state passed.
+-- still as it was when the bid was formed (its version), and a bid formed for one person only if they are in
+-- no group, judged under the round's lock that every change of members also takes. A bid refused for that comes back unplaced, with every rule of the state passed.
 -- p_buyer: { placedBy, buyerCapacity, companyOrgNumber, companyName, companySignerRole, groupId,
 -- groupVersion, coBidderIds }, or null for a person bidding alone as a consumer.
 DROP FUNCTION "place_bids"(jsonb);
@@ -92,6 +92,12 @@ begin
   end if;
   if v_group is not null and not exists (select 1 from bidder_groups g where g.id = v_group
       and g.principal_id = p_user and g.version = (p_buyer->>'groupVersion')::integer) then
+    return s;
+  end if;
+  -- A bid formed for one person alone, by someone who is in a group now: every bid a member places is the
+  -- group's, so it is not placed (the application may have known the round to have no groups a moment ago).
+  if v_group is null and exists (select 1 from co_bidders c where c.bid_round_id = p_round
+      and c.user_id = v_placer and c.state = 'accepted') then
     return s;
   end if;
 

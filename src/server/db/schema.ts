@@ -206,7 +206,8 @@ export const bids = pgTable(
   (t) => [
     index('bids_round_amount_idx').on(t.bidRoundId, t.amount.desc()),
     index('bids_user_idx').on(t.userId),
-    index('bids_co_bidders_idx').using('gin', t.coBidderIds),
+    // Only a group's bids are in it: a bid by one person costs no GIN insert under the round's lock.
+    index('bids_co_bidders_idx').using('gin', t.coBidderIds).where(sql`cardinality(${t.coBidderIds}) > 0`),
     check('bids_buyer_capacity', sql`${t.buyerCapacity} in ('forbruker', 'naeringsdrivende')`),
     check(
       'bids_company_whole',

@@ -187,7 +187,13 @@ export async function findBidsOfUser(db: DbOrTx, userId: string) {
     .innerJoin(bidRounds, eq(bidRounds.id, bids.bidRoundId))
     .innerJoin(properties, eq(properties.id, bidRounds.propertyId))
     .innerJoin(party, eq(party.id, bids.userId))
-    .where(or(eq(bids.userId, userId), sql`${userId}::uuid = any(${bids.coBidderIds})`))
+    // The group's bids through the partial GIN index bids_co_bidders_idx, which holds only those.
+    .where(
+      or(
+        eq(bids.userId, userId),
+        sql`(cardinality(${bids.coBidderIds}) > 0 and ${bids.coBidderIds} @> array[${userId}::uuid])`,
+      ),
+    )
     .orderBy(desc(bids.createdAt));
   return withCoBidders(db, rows);
 }

@@ -3,7 +3,9 @@ import type { BuyerCapacity, SignerRole } from '../../../shared/rules/buyers';
 import { type BiddingGroup, findGroupOfMember, type GroupMember } from '../../db/bidder-groups';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
+import type { EventHub } from '../../events/event-hub';
 import { signerNameFrom } from './act-facts.repository';
+import { groupFreeRoundsOf } from './group-free-rounds';
 
 /** Who a bid is for (decision 065), as its statement, its canonical act and its row say it. */
 export interface BidBuyer {
@@ -19,28 +21,48 @@ export interface BidBuyer {
   bidders: Pick<GroupMember, 'userId' | 'firstName' | 'lastName' | 'birthDate' | 'identityVerifiedAt'>[];
 }
 
+/** What the one who bids is named and buys as: the signed-in user's own fields. */
+export interface BidderSelf {
+  id: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  identityVerifiedAt: Date | null;
+  buyerCapacity: BuyerCapacity;
+}
+
+async function findSelf(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      birthDate: users.birthDate,
+      identityVerifiedAt: users.identityVerifiedAt,
+      buyerCapacity: users.buyerCapacity,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
 /**
  * The buyer of a bid the viewer forms now: their group in the round, if they are in one, and the capacity the
  * bid names, else the profile's 'Jeg byr som'. A company always bids in business. Null for an unknown user.
  */
 export async function buyerOf(
   db: DbOrTx,
-  viewerId: string,
+  viewer: string | BidderSelf,
   bid: { bidRoundId: string; buyerCapacity?: BuyerCapacity | null; company?: BidBuyer['company'] },
+  events?: Pick<EventHub, 'isListening' | 'onBusEvent'>,
 ): Promise<BidBuyer | null> {
-  const [[self], group] = await Promise.all([
-    db
-      .select({
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        birthDate: users.birthDate,
-        identityVerifiedAt: users.identityVerifiedAt,
-        buyerCapacity: users.buyerCapacity,
-      })
-      .from(users)
-      .where(eq(users.id, viewerId)),
-    findGroupOfMember(db, bid.bidRoundId, viewerId),
+  const viewerId = typeof viewer === 'string' ? viewer : viewer.id;
+  // A bid's own request has the signed-in user at hand, and on a round without groups (nearly every one)
+  // no group to look up: then it forms its buyer without a query.
+  const noGroups = events ? await groupFreeRoundsOf(events).hasNone(db, bid.bidRoundId) : false;
+  const [self, group] = await Promise.all([
+    typeof viewer === 'string' ? findSelf(db, viewer) : { ...viewer, userId: viewer.id },
+    noGroups ? null : findGroupOfMember(db, bid.bidRoundId, viewerId),
   ]);
   if (!self) return null;
   const company = bid.company ?? null;
@@ -51,7 +73,16 @@ export async function buyerOf(
     capacity: company ? 'naeringsdrivende' : (bid.buyerCapacity ?? self.buyerCapacity),
     company,
     group: group && { id: group.id, version: group.version },
-    bidders: [self, ...others],
+    bidders: [
+      {
+        userId: self.userId,
+        firstName: self.firstName,
+        lastName: self.lastName,
+        birthDate: self.birthDate,
+        identityVerifiedAt: self.identityVerifiedAt,
+      },
+      ...others,
+    ],
   };
 }
 
