@@ -13,6 +13,13 @@ import { invalidateRoundData, roundKeys } from '../../bid-rounds/api/round-queri
 
 export const NO_GROUP: CoBidderList = { members: [], groups: [], invitations: [] };
 
+/** The viewer's own group: an admin is answered every group of the round, a member only theirs. */
+export function ownGroupOf(list: CoBidderList | undefined): CoBidderList['members'] {
+  if (!list) return [];
+  if (list.groups.length === 0) return list.members;
+  return list.groups.find((g) => g.members.some((m) => m.isYou))?.members ?? [];
+}
+
 const roundPath = (roundId: string) => `/api/bid-rounds/${encodeURIComponent(roundId)}/co-bidders`;
 
 /**

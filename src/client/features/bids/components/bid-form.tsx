@@ -23,7 +23,7 @@ import { bidErrorMessage } from '../api/bid-error-message';
 import { proofFileProblem } from '../api/upload-financing-proof';
 import { usePlaceBid } from '../api/use-bid-actions';
 import { signWithPasskey } from '../api/use-bid-signing';
-import { useCoBidders } from '../api/use-co-bidders';
+import { ownGroupOf, useCoBidders } from '../api/use-co-bidders';
 import { type DeadlineParts, dateFromParts, defaultDeadlineParts } from './acceptance-deadline';
 import { AcceptanceDeadlineInput } from './acceptance-deadline-input';
 import { acceptanceRuleText } from './acceptance-rule';
@@ -57,7 +57,7 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
   const { user } = useCurrentUser();
   const defaultLender = user?.bankName ?? '';
   const profileCapacity = user?.buyerCapacity ?? 'forbruker';
-  const group = useCoBidders(round.id).data?.members ?? [];
+  const group = ownGroupOf(useCoBidders(round.id).data);
   const coBidders = group.filter((m) => m.state === 'accepted' && !m.isYou).map((m) => m.name);
   const firstRenderTime = useFirstRenderTime();
   const [deadline, setDeadline] = useState<DeadlineParts>(() =>

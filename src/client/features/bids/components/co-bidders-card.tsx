@@ -5,7 +5,13 @@ import { MAX_CO_BIDDERS } from '../../../../shared/rules/buyers';
 import type { CoBidderList, CoBidderMember } from '../../../../shared/schemas/co-bidder';
 import { STATUS_COLORS } from '../../../app/theme';
 import { ApiError } from '../../../lib/api';
-import { useAnswerInvitation, useCoBidders, useInviteCoBidder, useLeaveGroup } from '../api/use-co-bidders';
+import {
+  ownGroupOf,
+  useAnswerInvitation,
+  useCoBidders,
+  useInviteCoBidder,
+  useLeaveGroup,
+} from '../api/use-co-bidders';
 import { CoBidderActDialog } from './co-bidder-act-dialog';
 
 // 'Byr du sammen med noen?' (decision 065): the bidder's group in the round, the invitations to them, and
@@ -183,7 +189,7 @@ export function CoBiddersCard({ roundId, isOpen }: { roundId: string; isOpen: bo
   const query = useCoBidders(roundId);
   const list = query.data;
   if (!list) return null;
-  const { members } = list;
+  const members = ownGroupOf(list);
   const you = members.find((m) => m.isYou);
   const inGroup = you?.state === 'accepted';
   const others = members.filter((m) => !m.isYou && m.state === 'accepted').map((m) => m.name);
