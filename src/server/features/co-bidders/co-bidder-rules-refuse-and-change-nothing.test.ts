@@ -166,6 +166,15 @@ describe('leaving a group', () => {
     expect(asKari.find((b: { id: string }) => b.id === after.id)?.isOwnBid).toBe(false);
   });
 
+  it('lapses the open invitations when the last member leaves, so no one joins a group of no one', async () => {
+    const s = await h.setting();
+    const invitation = await h.inviteOk(s.roundId, s.ola, s.kari.email);
+    expect((await h.leave(s.roundId, s.ola)).statusCode).toBe(200);
+    const late = await h.answer(invitation.id, s.kari, 'accept');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Invitasjonen har gått ut');
+  });
+
   it('hands the group to the next member when the one who invited leaves', async () => {
     const s = await h.together();
     expect((await h.leave(s.roundId, s.ola)).statusCode).toBe(200);

@@ -169,3 +169,11 @@ export async function forgetAddressOf(db: DbOrTx, userId: string, email: string)
     })
     .where(sql`${coBidders.userId} = ${userId} or lower(${coBidders.email}) = lower(${email})`);
 }
+
+/** A group's invitations still open lapse: its last member left. */
+export async function lapseOpenInvitations(db: DbOrTx, groupId: string, at: Date): Promise<void> {
+  await db
+    .update(coBidders)
+    .set({ state: 'lapsed', answeredAt: at })
+    .where(and(eq(coBidders.groupId, groupId), eq(coBidders.state, 'invited')));
+}

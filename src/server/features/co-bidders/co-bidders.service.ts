@@ -33,6 +33,7 @@ import {
   insertGroup,
   insertPlace,
   isInAnotherGroup,
+  lapseOpenInvitations,
   movePlace,
 } from './co-bidders.repository';
 
@@ -286,6 +287,8 @@ export async function leaveGroup(
       own.groupId,
       group?.principalId === viewer.id ? (next?.userId ?? undefined) : undefined,
     );
+    // The last member gone: the group's open invitations lapse, so no one joins a group of no one.
+    if (!next) await lapseOpenInvitations(tx, own.groupId, now);
     await storeActSignature(tx, signed, own.id);
     const link = await recordCoBidderAct(
       tx,
