@@ -15,6 +15,7 @@ export default defineConfig({
     './src/server/db/chain-key-schema.ts',
     './src/server/db/identity-schema.ts',
     './src/server/db/co-bidder-schema.ts',
+    './src/server/db/job-schema.ts',
   ],
   out: './drizzle',
 });

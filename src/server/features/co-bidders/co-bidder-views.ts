@@ -2,13 +2,13 @@ import type { CoBidderList, CoBidderMember } from '../../../shared/schemas/co-bi
 import type { AppDeps } from '../../deps';
 import { Forbidden, NotFound } from '../../errors';
 import type { Viewer } from '../../http/viewer';
+import { ROUND_NOT_FOUND } from '../bids/bids.service';
 import { findGroupIdsOf, findPlaces, findPlacesOfRound, findRoundState } from './co-bidders.repository';
 
 // Who sees a round's bidder groups (decision 065): the owner and admins every group with phone and e-mail;
 // a member their own group; an invitee who invites them and who is in. Anyone else is refused.
 
 export const NOT_YOURS_TO_SEE = 'Bare medbudgiverne, selgeren og administratorer kan se budgivergruppen';
-const ROUND_NOT_FOUND = 'Budrunden ble ikke funnet. Den kan ha blitt lukket eller slettet.';
 
 type Place = Awaited<ReturnType<typeof findPlaces>>[number];
 

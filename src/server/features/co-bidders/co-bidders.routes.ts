@@ -12,13 +12,8 @@ import { signedActBodySchema } from '../../../shared/schemas/signature';
 import type { AppDeps } from '../../deps';
 import { viewerOf } from '../../http/access';
 import { errorResponses } from '../../http/responses';
-import {
-  acceptInvitation,
-  declineInvitation,
-  inviteCoBidder,
-  leaveGroup,
-  listCoBidders,
-} from './co-bidders.service';
+import { leaveGroup } from './co-bidder-leaving';
+import { acceptInvitation, declineInvitation, inviteCoBidder, listCoBidders } from './co-bidders.service';
 
 const user = { access: 'user' } as const;
 const roundParams = z.object({ id: z.uuid('Ugyldig budrunde') });

@@ -16,10 +16,26 @@ import { Conflict, Forbidden, NotFound, ValidationError } from '../../errors';
 import { publishEvent } from '../../events/bus-event';
 import type { Viewer } from '../../http/viewer';
 import { requireVerifiedIdentity } from '../../security/identity-requirement';
-import { recordCoBidderAct } from '../round-chain/round-acts';
+import { ROUND_NOT_FOUND } from '../bids/bids.service';
+import { recordCoBidderAct } from '../round-chain/buyer-acts';
 import { signedLink } from '../round-chain/round-chain.service';
 import { chainSignatureOf, storeActSignature } from '../signatures/signature-records';
 import { checkActSignature } from '../signatures/signatures.service';
+import {
+  ALREADY_INVITED,
+  ALREADY_MEMBER,
+  ANSWERED,
+  answeredAlready,
+  INVITATION_NOT_FOUND,
+  INVITING_THE_OWNER,
+  INVITING_YOURSELF,
+  NOT_IN_A_GROUP,
+  NOT_YOUR_INVITATION,
+  OWN_BID_OF_YOURS,
+  OWNER_INVITES,
+  ROUND_ENDED,
+  TOO_MANY,
+} from './co-bidder-messages';
 import { tellGroup, tellInvitee } from './co-bidder-notices';
 import { listFor } from './co-bidder-views';
 import {
@@ -42,32 +58,11 @@ import {
 // placed for exactly the members of its moment (place_bid holds it to the group's version), and each change
 // is an act in the round's chain.
 
-export const ROUND_NOT_FOUND = 'Budrunden ble ikke funnet. Den kan ha blitt lukket eller slettet.';
-export const ROUND_ENDED = 'Budrunden er avsluttet. Invitasjoner til å by sammen gjelder ikke lenger.';
-export const INVITATION_NOT_FOUND = 'Invitasjonen ble ikke funnet';
-export const NOT_YOUR_INVITATION = 'Invitasjonen gjelder en annen person';
-export const INVITING_YOURSELF = 'Du kan ikke invitere deg selv';
-export const INVITING_THE_OWNER = 'Selgeren kan ikke være medbudgiver i sin egen budrunde';
-export const OWNER_INVITES = 'Du kan ikke by på din egen eiendom';
-export const ALREADY_INVITED = 'Personen er allerede invitert til å by sammen med deg';
-export const ALREADY_MEMBER = 'Personen byr allerede sammen med deg';
-export const TOO_MANY = `Dere kan være høyst ${MAX_CO_BIDDERS + 1} som byr sammen: du kan invitere høyst ${MAX_CO_BIDDERS} medbudgivere`;
-export const OWN_BID_OF_YOURS = 'Du har allerede et eget bud i denne budrunden';
-export const NOT_IN_A_GROUP = 'Du byr ikke sammen med andre i denne budrunden';
-export const ANSWERED = {
-  accepted: 'Invitasjonen er allerede godtatt',
-  declined: 'Invitasjonen er allerede avslått',
-  lapsed: 'Invitasjonen har gått ut',
-} as const;
-/** Why an invitation in `state` cannot be answered again. */
-const answeredAlready = (state: string) =>
-  state === 'declined' ? ANSWERED.declined : state === 'lapsed' ? ANSWERED.lapsed : ANSWERED.accepted;
-
 const normal = (email: string) => email.trim().toLowerCase();
-const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 
 /** The round locked and still open for bids, or 404 / 409. */
-async function lockOpenRound(tx: Tx, roundId: string): Promise<{ round: LockedRound; now: Date }> {
+export async function lockOpenRound(tx: Tx, roundId: string): Promise<{ round: LockedRound; now: Date }> {
   const round = await lockRound(tx, roundId);
   if (!round) throw new NotFound(ROUND_NOT_FOUND);
   const now = await databaseNow(tx);
@@ -248,73 +243,6 @@ export async function declineInvitation(
     invitation: { id, state: 'declined', bidRoundId: round.id },
     ...signedLink(deps, link),
   };
-}
-
-/**
- * DELETE /api/bid-rounds/{id}/co-bidders/me: a signed withdrawal of the power of attorney for later bids. The
- * bids already made stay binding for everyone who was a member then (bids.co_bidder_ids). A principal who
- * leaves hands the group's party to the member who joined next, so the group's later bids are theirs.
- */
-export async function leaveGroup(
-  deps: AppDeps,
-  viewer: Viewer,
-  roundId: string,
-  body: SignedActBody = {},
-  log?: Pick<FastifyBaseLogger, 'warn'>,
-): Promise<RecordedAct> {
-  requireVerifiedIdentity(deps.env, viewer, 'act');
-  const signed = await checkActSignature(
-    deps,
-    viewer,
-    { act: 'co-bidder-leave', bidRoundId: roundId },
-    body.signature,
-    log,
-  );
-  const link = await deps.db.transaction(async (tx) => {
-    const round = await lockRound(tx, roundId);
-    if (!round) throw new NotFound(ROUND_NOT_FOUND);
-    const now = await databaseNow(tx);
-    if (round.isClosed || round.deadline <= now) throw new Conflict(ROUND_ENDED);
-    const places = await findGroupPlacesOf(tx, roundId, viewer.id);
-    const own = places.find((p) => p.userId === viewer.id && p.state === 'accepted');
-    if (!own) throw new NotFound(NOT_IN_A_GROUP);
-    if (!(await movePlace(tx, own.id, 'accepted', { state: 'left', leftAt: now })))
-      throw new Conflict(NOT_IN_A_GROUP);
-    const group = await findGroup(tx, own.groupId);
-    const next = places.find((p) => p.state === 'accepted' && p.userId && p.userId !== viewer.id);
-    await bumpGroup(
-      tx,
-      own.groupId,
-      group?.principalId === viewer.id ? (next?.userId ?? undefined) : undefined,
-    );
-    // The last member gone: the group's open invitations lapse, so no one joins a group of no one.
-    if (!next) await lapseOpenInvitations(tx, own.groupId, now);
-    await storeActSignature(tx, signed, own.id);
-    const link = await recordCoBidderAct(
-      tx,
-      'co-bidder-left',
-      {
-        roundId,
-        invitationId: own.id,
-        actorId: viewer.id,
-        terms: { groupId: own.groupId, member: fullName(viewer) },
-      },
-      now,
-      chainSignatureOf(signed),
-    );
-    await tellGroup(tx, deps, round, own.groupId, viewer, 'left');
-    await publishEvent(tx, { type: 'round', roundId, change: 'co-bidders' });
-    return link;
-  });
-  return {
-    message: 'Du har trukket fullmakten. Nye bud fra gruppen binder ikke deg.',
-    ...signedLink(deps, link),
-  };
-}
-
-async function findGroupPlacesOf(tx: Tx, roundId: string, userId: string) {
-  const group = await findGroupOfMember(tx, roundId, userId);
-  return group ? findPlaces(tx, group.id) : [];
 }
 
 /** GET /api/bid-rounds/{id}/co-bidders: for the group's members and invitees, the owner and admins. */

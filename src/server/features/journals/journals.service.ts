@@ -14,7 +14,6 @@ import {
   closeOf,
   type JournalRound,
   type StoredJournal,
-  scrubJournal,
   toJournalActs,
   toJournalChanges,
   toJournalEntries,
@@ -22,6 +21,7 @@ import {
 } from './journal-builder';
 import { journalToCsv } from './journal-csv';
 import { actState, journalToPdf, type PdfOptions } from './journal-pdf';
+import { scrubJournal } from './journal-scrub';
 import {
   findJournal,
   findJournalsMentioning,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   type ActSignature,
   type ActToAppend,
@@ -7,18 +7,13 @@ import {
 } from '../../../shared/record/round-act';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
 import type { DbOrTx } from '../../db/client';
-import { appendAct, type FormedBidAct } from './round-chain.repository';
+import { aboutBidder, append, commitment, type SignedBy, saltedHash, stamp } from './act-parts';
+import type { FormedBidAct } from './round-chain.repository';
+
+export { commitment, type SignedBy, saltedHash, sha256Hex } from './act-parts';
 
 // How each act of a round enters its chain (decision 040): the commitments and salted hashes are formed
 // here, the link (seq, prevHash, hash) by the database under the round's lock, in the act's own transaction.
-
-export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-/** SHA-256(salt ‖ user id): who the act is about, told only to those who hold the salt. */
-export const commitment = (salt: string, userId: string) => sha256Hex(salt + userId);
-
-/** A salted hash of words or terms: the same words give another hash in every act. */
-export const saltedHash = (salt: string, text: string) => sha256Hex(salt + text);
 
 /** The terms of a bid that only its parties read, as the chain commits to them. */
 export interface BidTerms {
@@ -27,90 +22,6 @@ export interface BidTerms {
   takeoverDate: string | null;
   /** Who buys, when it is more than one person bidding as a consumer (chainBuyer). */
   buyer?: CanonicalValue | null;
-}
-
-/** Who buys, as a bid's row holds it (decision 065). */
-export interface BuyerColumns {
-  placedBy: string;
-  buyerCapacity: string;
-  companyOrgNumber: string | null;
-  companyName: string | null;
-  companySignerRole: string | null;
-  coBidderIds: string[];
-}
-
-/**
- * Who buys as a bid's terms hold it (decision 065), salted and hashed with them: null, and so left out, for
- * one person bidding as a consumer, as every bid before groups and companies was, so that those acts hash as
- * they did.
- */
-export function chainBuyer(b: BuyerColumns): CanonicalValue | null {
-  if (b.buyerCapacity === 'forbruker' && b.companyOrgNumber === null && b.coBidderIds.length === 0)
-    return null;
-  return {
-    capacity: b.buyerCapacity,
-    company:
-      b.companyOrgNumber === null
-        ? null
-        : { orgNumber: b.companyOrgNumber, name: b.companyName, signerRole: b.companySignerRole },
-    placedBy: b.placedBy,
-    coBidders: [...b.coBidderIds],
-  };
-}
-
-/** A verified passkey signature (decision 039) as an act carries it, with what was signed. */
-export interface SignedBy {
-  statement: string;
-  canonicalAct: string;
-  signature: ActSignature;
-}
-
-/** What an act keeps beside the chain, for readers who may see it (the export, decision 040). */
-interface Secret {
-  salt: string;
-  terms?: CanonicalValue;
-  statement?: string;
-  signedAct?: string;
-  signature?: ActSignature;
-  message?: string;
-  /** The SHA-256 of each stored journal of the round, sorted (decision 058). */
-  journals?: string[];
-}
-
-/**
- * A signature as the act carries it (decision 055): sealed, a salted hash of its parts. The parts themselves
- * (the passkey's credential id and public key, the client data, the nonce) are the act's secret, for those
- * who may read its terms: with the nonce and the challenge, anyone could test guesses of the signed terms,
- * and the same key in every round would link a person's acts across rounds.
- */
-const sealed = (salt: string, signature: ActSignature) => ({
-  sealed: saltedHash(salt, canonicalJson(signature as unknown as CanonicalValue)),
-});
-
-function aboutBidder(userId: string, signed?: SignedBy | null) {
-  const salt = randomBytes(32).toString('hex');
-  const secret: Secret = { salt };
-  if (signed)
-    Object.assign(secret, {
-      statement: signed.statement,
-      signedAct: signed.canonicalAct,
-      signature: signed.signature,
-    });
-  return {
-    salt,
-    secret,
-    fields: {
-      bidder: commitment(salt, userId),
-      statement: signed ? saltedHash(salt, signed.statement) : null,
-      signature: signed ? sealed(salt, signed.signature) : null,
-    },
-  };
-}
-
-const stamp = (at: Date) => at.toISOString();
-
-function append(tx: DbOrTx, roundId: string, act: ActToAppend, userId: string | null, secret: Secret | null) {
-  return appendAct(tx, roundId, { v: ROUND_ACT_VERSION, roundId, ...act }, userId, secret);
 }
 
 /**
@@ -310,34 +221,4 @@ export function recordJournals(tx: DbOrTx, roundId: string, digests: string[], a
 
 export function recordDeleted(tx: DbOrTx, roundId: string, at: Date): Promise<ChainLink> {
   return append(tx, roundId, { kind: 'deleted', at: stamp(at) }, null, null);
-}
-
-export type CoBidderActKind =
-  | 'co-bidder-invited'
-  | 'co-bidder-accepted'
-  | 'co-bidder-declined'
-  | 'co-bidder-left';
-
-/**
- * An act on a bidder group (decision 065): an invitation, its answer, or a member leaving. Who acted is only a
- * commitment, and the names are only in the salted `terms`, so the chain tells other readers no more than
- * that a group changed. No party is named (the act is appended without a user), so that not even the
- * pseudonym of the bidder who invites shows; the owner and admins read the secret.
- */
-export function recordCoBidderAct(
-  tx: DbOrTx,
-  kind: CoBidderActKind,
-  about: { roundId: string; invitationId: string; actorId: string; terms: CanonicalValue },
-  at: Date,
-  signed?: SignedBy | null,
-): Promise<ChainLink> {
-  const { salt, secret, fields } = aboutBidder(about.actorId, signed);
-  const act = {
-    kind,
-    at: stamp(at),
-    invitationId: about.invitationId,
-    terms: saltedHash(salt, canonicalJson(about.terms)),
-    ...fields,
-  };
-  return append(tx, about.roundId, act, null, { ...secret, terms: about.terms });
 }

@@ -1,7 +1,8 @@
 import type { ExportedLink } from '../../../shared/chain-check/verify-chain';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
+import { commitment, saltedHash } from './act-parts';
+import { chainBuyer } from './buyer-acts';
 import type { StoredBid, StoredCounterOffer } from './chain-rows.repository';
-import { chainBuyer, commitment, saltedHash } from './round-acts';
 
 // Whether the rows of a round still say what their acts in the chain say (decision 040): a bid's amount,
 // acceptance deadline, time, bidder and terms; its rejection; a counter-offer's amount, deadline, recipient,
