@@ -39,8 +39,7 @@ export async function tellGroup(
   change: GroupChange,
 ): Promise<void> {
   const places = await findPlaces(tx, groupId);
-  const own = places.find((p) => p.userId === actor.id && p.state !== 'accepted' && change !== 'accepted');
-  const inviterId = places.find((p) => p.userId === actor.id)?.invitedBy ?? own?.invitedBy;
+  const inviterId = places.find((p) => p.userId === actor.id)?.invitedBy;
   const to = places.filter(
     (p) =>
       p.userId !== null &&

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin } from '../../../../tests/setup/admin';
 import { coBidderHelpers } from '../../../../tests/setup/co-bidders';
 import { counterOfferHelpers } from '../../../../tests/setup/counter-offers';
 import { addPasskey, newAuthenticator } from '../../../../tests/setup/passkeys';
@@ -86,6 +87,19 @@ describe('inviting a co-bidder', () => {
 });
 
 describe('answering an invitation', () => {
+  it('is offered to an invited administrator too, who sees every group', async () => {
+    const s = await h.setting();
+    const admin = await signInAdmin(t, 'admin.medbyder@example.no');
+    const invitation = await h.inviteOk(s.roundId, s.ola, 'admin.medbyder@example.no');
+    const list = (
+      await h.list(s.roundId, { email: 'admin.medbyder@example.no', cookie: admin.cookie })
+    ).json();
+    expect(list.invitations).toEqual([
+      expect.objectContaining({ id: invitation.id, invitedBy: 'Ola Nordmann' }),
+    ]);
+    expect(list.groups).toHaveLength(1);
+  });
+
   it('is for the person invited alone, once; a decline binds nothing and is told to the inviter', async () => {
     const s = await h.setting();
     const invitation = await h.inviteOk(s.roundId, s.ola, s.kari.email);

@@ -43,6 +43,25 @@ function toMember(
   };
 }
 
+/** The open invitations to the address, each with who invites and who is in that group. */
+function invitationsTo(byGroup: Place[][], address: string, endedAt: Date | null) {
+  const email = address.toLowerCase();
+  return byGroup.flatMap((places) =>
+    places
+      .filter((p) => p.email.toLowerCase() === email && p.userId !== p.invitedBy && p.state === 'invited')
+      .map((p) => {
+        const inviter = places.find((o) => o.userId === p.invitedBy);
+        return {
+          id: p.id,
+          state: stateOf(p, endedAt !== null),
+          invitedBy: inviter ? nameOf(inviter) : '',
+          members: places.filter((o) => o.state === 'accepted').map(nameOf),
+          since: p.invitedAt.toISOString(),
+        };
+      }),
+  );
+}
+
 export async function listFor(deps: AppDeps, viewer: Viewer, roundId: string): Promise<CoBidderList> {
   const round = await findRoundState(deps.db, roundId);
   if (!round) throw new NotFound(ROUND_NOT_FOUND);
@@ -57,7 +76,13 @@ export async function listFor(deps: AppDeps, viewer: Viewer, roundId: string): P
       const own = places.filter((p) => p.groupId === id);
       return { id, members: own.map((p) => toMember(p, own, ctx)) };
     });
-    return { members: groups.flatMap((g) => g.members), groups, invitations: [] };
+    // An admin may be invited too, and answers like anyone else.
+    const byGroup = groupIds.map((id) => places.filter((p) => p.groupId === id));
+    return {
+      members: groups.flatMap((g) => g.members),
+      groups,
+      invitations: invitationsTo(byGroup, viewer.email, endedAt),
+    };
   }
   const groupIds = await findGroupIdsOf(deps.db, roundId, viewer.id, viewer.email);
   if (groupIds.length === 0) throw new Forbidden(NOT_YOURS_TO_SEE);
@@ -65,21 +90,7 @@ export async function listFor(deps: AppDeps, viewer: Viewer, roundId: string): P
   const mine = byGroup.find((places) =>
     places.some((p) => p.userId === viewer.id && (p.state === 'accepted' || p.state === 'left')),
   );
-  const email = viewer.email.toLowerCase();
-  const invitations = byGroup.flatMap((places) =>
-    places
-      .filter((p) => p.email.toLowerCase() === email && p.userId !== p.invitedBy && p.state === 'invited')
-      .map((p) => {
-        const inviter = places.find((o) => o.userId === p.invitedBy);
-        return {
-          id: p.id,
-          state: stateOf(p, endedAt !== null),
-          invitedBy: inviter ? nameOf(inviter) : '',
-          members: places.filter((o) => o.state === 'accepted').map(nameOf),
-          since: p.invitedAt.toISOString(),
-        };
-      }),
-  );
+  const invitations = invitationsTo(byGroup, viewer.email, endedAt);
   return {
     members: mine ? mine.map((p) => toMember(p, mine, ctx)) : [],
     groups: [],
