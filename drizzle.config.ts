@@ -16,6 +16,7 @@ export default defineConfig({
     './src/server/db/identity-schema.ts',
     './src/server/db/co-bidder-schema.ts',
     './src/server/db/job-schema.ts',
+    './src/server/db/fair-notice-schema.ts',
   ],
   out: './drizzle',
 });

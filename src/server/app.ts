@@ -28,6 +28,8 @@ import { bidsRoutes } from './features/bids/bids.routes';
 import { newBidNoticeJobHandlers } from './features/bids/new-bid-notice-sending';
 import { forgetInvitationsOf } from './features/co-bidders/co-bidder-deletion';
 import { coBiddersRoutes } from './features/co-bidders/co-bidders.routes';
+import { conditionsRoutes } from './features/conditions/conditions.routes';
+import { recordLapsedConditions } from './features/conditions/conditions.service';
 import { counterOfferJobHandlers } from './features/counter-offers/counter-offer-notices';
 import { settleCounterOffersTo } from './features/counter-offers/counter-offer-records';
 import { counterOffersRoutes } from './features/counter-offers/counter-offers.routes';
@@ -126,6 +128,11 @@ registerPeriodicTasks((deps, log) => [
     name: 'close-expired-rounds',
     everyMs: DEADLINE_SWEEP_MS,
     run: () => closeExpiredRounds(deps, log).then(() => {}),
+  },
+  {
+    name: 'record-lapsed-conditions',
+    everyMs: DEADLINE_SWEEP_MS,
+    run: () => recordLapsedConditions(deps, log).then(() => {}),
   },
   retentionTask(log, 'delete-old-password-reset-requests', () =>
     deleteOldResetRequests(deps.db, RESET_REQUEST_RETENTION),
@@ -235,6 +242,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(bidsRoutes(deps, metrics));
     await api.register(counterOffersRoutes(deps));
     await api.register(coBiddersRoutes(deps));
+    await api.register(conditionsRoutes(deps));
     await api.register(viewingsRoutes(deps));
     await api.register(journalsRoutes(deps));
     await api.register(roundChainRoutes(deps));

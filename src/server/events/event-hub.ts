@@ -34,6 +34,8 @@ const WEIGHT: Record<RoundChange, number> = {
   'bid-rejected': 0,
   'counter-offer': 0,
   'co-bidders': 0,
+  conditions: 0,
+  'bidder-states': -1,
   settings: 1,
   // Public, unlike settings: a visitor's card shows the photos and viewings.
   listing: 1.5,

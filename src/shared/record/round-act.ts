@@ -105,6 +105,12 @@ export type RoundAct = ActBase &
         amount: number;
         statement: string | null;
         signature: SealedSignature | ActSignature | null;
+        /**
+         * The guard before the choice (decision 066): `shown` when a live bidder had neither seen nor
+         * answered the latest bid within FAIR_NOTICE_MINUTES, `overridden` when the owner chose anyway.
+         * Absent in acts before it.
+         */
+        fairNotice?: { shown: boolean; overridden: boolean; unseen: string[] };
       })
     /**
      * A bidder group's change (decision 065): who acted as a commitment, the names and the e-mail invited
@@ -118,6 +124,20 @@ export type RoundAct = ActBase &
         statement: string | null;
         signature: SealedSignature | ActSignature | null;
       }
+    /**
+     * A bid's condition waived by its bidder (signed) or run out at its deadline (decision 066): `index` is
+     * its place in the bid's list, `terms` SHA-256(salt ‖ canonical JSON of { kind, text, until }).
+     */
+    | (ActAboutBidder & {
+        kind: 'condition-waived' | 'condition-lapsed';
+        bidId: string;
+        index: number;
+        terms: string;
+        statement: string | null;
+        signature: SealedSignature | ActSignature | null;
+      })
+    /** A bidder answered that they bid no more on the highest bid then (decision 066); no party is named. */
+    | { kind: 'bidder-done'; bidder: string; highestBidId: string }
     | { kind: 'closed'; reason: string; winningBidId: string | null }
     | { kind: 'anonymised'; party: string | null }
     | { kind: 'deleted' }

@@ -11,6 +11,15 @@ import {
   SIGNER_ROLES,
   UNKNOWN_BUYER_CAPACITY,
 } from '../rules/buyers';
+import {
+  CONDITION_KINDS,
+  CONDITION_UNTIL_AFTER_DEADLINE,
+  type ConditionInput,
+  conditionsText,
+  MAX_CONDITION_ITEMS,
+  OTHER_NEEDS_TEXT,
+  UNKNOWN_CONDITION_KIND,
+} from '../rules/conditions';
 import { MAX_AMOUNT } from './bid-round';
 import { signatureProofSchema } from './passkey';
 
@@ -75,20 +84,58 @@ export const companySchema = z.object(
   { error: 'Oppgi selskapets organisasjonsnummer, navn og din rolle' },
 );
 
-/** A bid as an act (decision 039): what POST /api/bids places and what a signature covers. */
-export const bidActSchema = z.object({
+/** One typed condition (decision 066): its kind, its words (required for 'Annet') and an optional deadline. */
+const conditionItemSchema = z
+  .object(
+    {
+      kind: z.enum(CONDITION_KINDS, { error: UNKNOWN_CONDITION_KIND }),
+      text: z
+        .string({ error: 'Forbeholdet må være tekst' })
+        .trim()
+        .max(MAX_CONDITIONS_LENGTH, `Forbehold kan ha høyst ${MAX_CONDITIONS_LENGTH} tegn`)
+        .nullish()
+        .transform((v) => v || null),
+      until: z.iso
+        .datetime({ offset: true, error: 'Fristen for forbeholdet må være et tidspunkt' })
+        .nullish()
+        .transform((v) => (v ? new Date(v) : null)),
+    },
+    { error: 'Hvert forbehold må ha en type' },
+  )
+  .refine((c) => c.kind !== 'Annet' || c.text !== null, { message: OTHER_NEEDS_TEXT, path: ['text'] });
+
+/**
+ * A bid's conditions: the free text of old, read as one 'Annet', or a list of typed ones (decision 066). The
+ * list's items are judged one by one in withConditionText, so that each error names its item and field (a
+ * union would give only one message for the whole field).
+ */
+const conditionsSchema = z
+  .union(
+    [
+      z.string().trim().max(MAX_CONDITIONS_LENGTH, `Forbehold kan ha høyst ${MAX_CONDITIONS_LENGTH} tegn`),
+      z
+        .array(z.unknown())
+        .max(MAX_CONDITION_ITEMS, `Høyst ${MAX_CONDITION_ITEMS} forbehold`)
+        .describe(
+          "[{ kind: 'Finansiering' | 'Salg av egen bolig' | 'Besiktigelse/tilstand' | 'Annet', text?, until? }]",
+        ),
+    ],
+    { error: 'Forbehold må være tekst eller en liste med forbehold' },
+  )
+  .nullish()
+  .transform((v): unknown[] =>
+    typeof v === 'string' ? (v ? [{ kind: 'Annet', text: v, until: null }] : []) : (v ?? []),
+  );
+
+/** The bid's fields, with `conditions` still as its list; bidActSchema gives it as text besides. */
+const bidActFields = z.object({
   bidRoundId: z.uuid('Ugyldig budrunde'),
   amount: z
     .number({ error: 'Beløp må være større enn 0' })
     .int('Beløpet må være et helt antall kroner')
     .min(1, 'Beløp må være større enn 0')
     .max(MAX_AMOUNT, 'Beløpet kan ikke være høyere enn 10 000 000 000 kr'),
-  conditions: z
-    .string()
-    .trim()
-    .max(MAX_CONDITIONS_LENGTH, `Forbehold kan ha høyst ${MAX_CONDITIONS_LENGTH} tegn`)
-    .nullish()
-    .transform((v) => v || null),
+  conditions: conditionsSchema,
   // An ISO time with its offset (or a Date): a bare '2031-01-01 12:00' would be read in the server's zone.
   bidDeadline: z
     .union([z.date(), z.iso.datetime({ offset: true, error: 'Akseptfrist må velges' })], {
@@ -122,10 +169,43 @@ export const bidActSchema = z.object({
 });
 
 /**
+ * `conditions` as the readable text every answer has carried, and `conditionItems` as the list; a
+ * condition's deadline may not be after the bid's own acceptance deadline.
+ */
+function withConditionText<T extends z.output<typeof bidActFields>>(
+  bid: T,
+  ctx: z.RefinementCtx,
+): Omit<T, 'conditions'> & { conditions: string | null; conditionItems: ConditionInput[] } {
+  const items: ConditionInput[] = [];
+  bid.conditions.forEach((raw, i) => {
+    const parsed = conditionItemSchema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: ['conditions', i, ...issue.path] });
+      return;
+    }
+    const c = parsed.data;
+    if (c.until && c.until > bid.bidDeadline)
+      ctx.addIssue({
+        code: 'custom',
+        message: CONDITION_UNTIL_AFTER_DEADLINE,
+        path: ['conditions', i, 'until'],
+      });
+    items.push(c);
+  });
+  return { ...bid, conditions: conditionsText(items), conditionItems: items };
+}
+
+/** A bid as an act (decision 039): what POST /api/bids places and what a signature covers. */
+export const bidActSchema = bidActFields.transform(withConditionText);
+
+/**
  * POST /api/bids. The server checks amount and deadline again against the round, under its lock. `signature`
  * is the passkey's answer to POST /api/signatures/options for this very act (decision 039).
  */
-export const placeBidSchema = bidActSchema.extend({ signature: signatureProofSchema.optional() });
+export const placeBidSchema = bidActFields
+  .extend({ signature: signatureProofSchema.optional() })
+  .transform(withConditionText);
 export type PlaceBidInput = z.input<typeof placeBidSchema>;
 
 /**

@@ -33,6 +33,10 @@ export const ROUND_CHANGES = [
   'listing',
   // A bidder group changed: an invitation, its answer, or a member leaving (decision 065).
   'co-bidders',
+  // A bid's condition was waived or ran out (decision 066).
+  'conditions',
+  // A bidder was told of, saw, or answered the highest bid (decision 066): the owner's list of bidders.
+  'bidder-states',
 ] as const;
 export type RoundChange = (typeof ROUND_CHANGES)[number];
 

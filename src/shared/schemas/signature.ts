@@ -29,6 +29,12 @@ export const signatureOptionsSchema = z.discriminatedUnion(
     // A bidder group's power of attorney (decision 065): given by accepting an invitation, or withdrawn.
     z.strictObject({ act: z.literal('co-bidder-accept'), invitationId: z.uuid('Ugyldig invitasjon') }),
     z.strictObject({ act: z.literal('co-bidder-leave'), bidRoundId: roundId }),
+    // Waiving one of a bid's conditions (decision 066): the bid, and the condition's place in its list.
+    z.strictObject({
+      act: z.literal('condition-waive'),
+      bidId,
+      index: z.number({ error: 'Ugyldig forbehold' }).int('Ugyldig forbehold').min(0, 'Ugyldig forbehold'),
+    }),
   ],
   { error: 'Ukjent handling å signere' },
 );

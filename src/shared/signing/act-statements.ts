@@ -57,3 +57,11 @@ export function acceptanceStatement(f: ActFacts & { conditions: string | null })
     conditionsSentence(f.conditions)
   );
 }
+
+/**
+ * 'Frafall forbehold' (decision 066): 'Jeg, Ola Nordmann, frafaller forbeholdet om finansiering i budet på
+ * 5 250 000 kr.' The amount in figures only: the bid itself named it in words.
+ */
+export function waiverStatement(f: { signerName: string; conditionName: string; amount: number }): string {
+  return `Jeg, ${f.signerName}, frafaller ${f.conditionName} i budet på ${plainKroner(f.amount)}.`;
+}

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { MIN_ACCEPTANCE_MINUTES } from '../../../shared/rules/bids';
+import type { ConditionInput } from '../../../shared/rules/conditions';
 import type { placeBidSchema } from '../../../shared/schemas/bid';
 import type { Db } from '../../db/client';
 import { retryingConflicts, sqlState } from '../../db/retry-conflicts';
@@ -14,7 +15,7 @@ import type { BidState } from './bid-state';
 import { type BidToPlace, type BuyerRow, placeBidsUnderLock } from './place-bids.repository';
 import { type Outcome, RoundBusy, RoundQueue } from './round-queue';
 
-type PlanFields = 'financing' | 'takeoverDate' | 'buyerCapacity' | 'company';
+type PlanFields = 'financing' | 'takeoverDate' | 'buyerCapacity' | 'company' | 'conditionItems';
 /** A parsed bid; callers in the application (the demo, tests) may leave out the plan and the takeover day. */
 export type BidInput = Omit<z.output<typeof placeBidSchema>, PlanFields> &
   Partial<Pick<z.output<typeof placeBidSchema>, PlanFields>>;
@@ -116,6 +117,7 @@ export function bidToPlace(
     buyer: row,
     amount: input.amount,
     conditions: input.conditions,
+    conditionItems: conditionItemsOf(input),
     bidDeadline: input.bidDeadline,
     financingProofId: input.financingProofId ?? null,
     financing: input.financing ?? null,
@@ -142,4 +144,13 @@ export function bidToPlace(
     ),
     signature: signed ? bidSignatureRow(signed) : null,
   };
+}
+
+/**
+ * The bid's typed conditions: as parsed, or, for a caller in the application that gave only words (the
+ * demo, tests), those words as one 'Annet' (decision 066).
+ */
+export function conditionItemsOf(input: Pick<BidInput, 'conditions' | 'conditionItems'>): ConditionInput[] {
+  if (input.conditionItems) return input.conditionItems;
+  return input.conditions ? [{ kind: 'Annet', text: input.conditions, until: null }] : [];
 }

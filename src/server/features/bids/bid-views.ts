@@ -1,7 +1,10 @@
 import { bidderPseudonym, isBidLive } from '../../../shared/rules/bids';
 import type { BuyerCapacity, SignerRole } from '../../../shared/rules/buyers';
+import { conditionState } from '../../../shared/rules/conditions';
 import { samePhone } from '../../../shared/rules/identity';
 import type { BidderDetails, BidView, OwnerBidView } from '../../../shared/schemas/bid';
+import type { ConditionItem } from '../../../shared/schemas/responses/bid';
+import type { ConditionRow } from './bid-conditions.repository';
 import type { findRoundBidsWithBidders } from './bids.repository';
 
 /**
@@ -11,6 +14,21 @@ import type { findRoundBidsWithBidders } from './bids.repository';
 export type BidWithBidder = Awaited<ReturnType<typeof findRoundBidsWithBidders>>[number];
 
 export const DELETED_BIDDER = 'Slettet bruker';
+
+/** A bid's conditions as answers give them (decision 066), each in its state at `now`, the database's time. */
+export function conditionItemViews(rows: ConditionRow[], now: Date): ConditionItem[] {
+  return rows.map((c) => {
+    const { state, lapsedAt } = conditionState(c, now);
+    return {
+      kind: c.kind,
+      text: c.text,
+      until: c.until?.toISOString() ?? null,
+      state,
+      waivedAt: c.waivedAt?.toISOString() ?? null,
+      lapsedAt: lapsedAt?.toISOString() ?? null,
+    };
+  });
+}
 
 /** Pseudonyms by bidder, handed out in order of each bidder's first bid: the same letters for every reader. */
 export function pseudonymsByBidder(bidsInOrder: { userId: string }[]): Map<string, string> {
@@ -60,6 +78,8 @@ interface ViewContext {
   viewerId: string;
   winningBidId: string | null;
   now: Date;
+  /** The database's time itself, for conditions that lapse after bidding ended; default `now`. */
+  clockNow?: Date;
   /** The viewer is the round's owner or an admin: they read the seller's message on every rejected bid. */
   seesRejectionMessages?: boolean;
 }
@@ -100,6 +120,7 @@ export function toBidViews(rows: BidWithBidder[], ctx: ViewContext): BidView[] {
       id: b.id,
       amount: b.amount,
       conditions: b.conditions,
+      conditionItems: conditionItemViews(b.conditionRows, ctx.clockNow ?? ctx.now),
       bidDeadline: b.bidDeadline?.toISOString() ?? null,
       createdAt: b.createdAt.toISOString(),
       bidderLabel: bindsViewer(b, ctx.viewerId)

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { biddingEnded, highestLiveBid } from '../../db/live-bids';
 import { bidRounds, bids, properties, users } from '../../db/schema';
 import { actIsSigned, bidIsSigned } from '../../db/signed-acts';
+import { withConditions } from './bid-conditions.repository';
 
 export type { BidState } from './bid-state';
 
@@ -122,7 +123,8 @@ export async function findRoundBidsWithBidders(db: DbOrTx, bidRoundId: string, {
     .innerJoin(users, eq(users.id, bids.userId))
     .where(eq(bids.bidRoundId, bidRoundId))
     .orderBy(asc(bids.createdAt), asc(bids.amount), asc(bids.id));
-  return withCoBidders(db, await (lockBidders ? query.for('share', { of: users }) : query));
+  const rows = await withCoBidders(db, await (lockBidders ? query.for('share', { of: users }) : query));
+  return withConditions(db, rows, bidRoundId);
 }
 
 /** One bid by its id, whichever round it belongs to. */
@@ -195,7 +197,7 @@ export async function findBidsOfUser(db: DbOrTx, userId: string) {
       ),
     )
     .orderBy(desc(bids.createdAt));
-  return withCoBidders(db, rows);
+  return withConditions(db, await withCoBidders(db, rows));
 }
 
 /**

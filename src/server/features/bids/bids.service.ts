@@ -4,6 +4,7 @@ import type { ChainLink } from '../../../shared/record/round-act';
 import { financingProblem, takeoverDateProblem } from '../../../shared/rules/bid-plan';
 import { amountProblem, bidDeadlineProblem, isBidLive, liveBidsAt } from '../../../shared/rules/bids';
 import { COMPANY_IN_A_GROUP } from '../../../shared/rules/buyers';
+import { CONDITION_UNTIL_PAST } from '../../../shared/rules/conditions';
 import type { AdminUserBidView } from '../../../shared/schemas/admin';
 import type { BidView, OwnerBidView, RoundBids, UserBidView } from '../../../shared/schemas/bid';
 import { findGroupOfMember } from '../../db/bidder-groups';
@@ -17,9 +18,16 @@ import { proofRefusal } from '../financing-proofs/financing-proofs.service';
 import { type BidBuyer, buyerOf } from '../signatures/bid-buyer';
 import type { BidSignatureRow } from '../signatures/signature-records';
 import { checkBidSignature } from '../signatures/signatures.service';
-import { type BidInput, bidToPlace, roundQueueOf } from './bid-batches';
+import { type BidInput, bidToPlace, conditionItemsOf, roundQueueOf } from './bid-batches';
 import { findLiveBidders, type NoticePerson } from './bid-notices.repository';
-import { type BidWithBidder, bidPlan, buyerView, toBidViews, toOwnerBidViews } from './bid-views';
+import {
+  type BidWithBidder,
+  bidPlan,
+  buyerView,
+  conditionItemViews,
+  toBidViews,
+  toOwnerBidViews,
+} from './bid-views';
 import {
   type BidState,
   findBidInRound,
@@ -87,6 +95,14 @@ export async function placeBidWithLink(
     id,
     amount: input.amount,
     conditions: input.conditions,
+    conditionItems: conditionItemsOf(input).map((c) => ({
+      kind: c.kind,
+      text: c.text,
+      until: c.until?.toISOString() ?? null,
+      state: 'active',
+      waivedAt: null,
+      lapsedAt: null,
+    })),
     bidDeadline: input.bidDeadline.toISOString(),
     createdAt: placed.placedAt.toISOString(),
     bidderLabel: 'Du',
@@ -138,6 +154,11 @@ function planRefusal(deps: AppDeps, input: BidInput): void {
   const takeoverError = takeoverDateProblem(input.takeoverDate ?? null, deps.clock.now());
   if (takeoverError)
     throw new ValidationError(takeoverError, [{ path: 'takeoverDate', message: takeoverError }]);
+  const past = conditionItemsOf(input).findIndex((c) => c.until && c.until <= deps.clock.now());
+  if (past >= 0)
+    throw new ValidationError(CONDITION_UNTIL_PAST, [
+      { path: `conditions.${past}.until`, message: CONDITION_UNTIL_PAST },
+    ]);
 }
 
 /** The answer for the first rule the bid breaks against `state`, in the order users meet them, or null. */
@@ -159,13 +180,15 @@ export async function listRoundBids(deps: AppDeps, viewer: Viewer, roundId: stri
   const round = await findRoundOfBids(deps.db, roundId);
   if (!round) throw new NotFound(ROUND_NOT_FOUND);
   const rows = await findRoundBidsWithBidders(deps.db, roundId);
-  const now = liveBidsAt(round, await databaseNow(deps.db));
+  const clockNow = await databaseNow(deps.db);
+  const now = liveBidsAt(round, clockNow);
   return {
     startingPrice: round.price,
     bids: toBidViews(rows, {
       viewerId: viewer.id,
       winningBidId: round.winningBidId,
       now,
+      clockNow,
       seesRejectionMessages: round.ownerId === viewer.id || viewer.isAdmin,
     }),
   };
@@ -178,17 +201,19 @@ export async function listOwnerBids(deps: AppDeps, viewer: Viewer, roundId: stri
   if (round.ownerId !== viewer.id && !viewer.isAdmin)
     throw new Forbidden('Bare selgeren kan se hvem som har budt');
   const rows = await findRoundBidsWithBidders(deps.db, roundId);
-  const now = liveBidsAt(round, await databaseNow(deps.db));
-  return toOwnerBidViews(rows, { viewerId: viewer.id, winningBidId: round.winningBidId, now });
+  const clockNow = await databaseNow(deps.db);
+  const now = liveBidsAt(round, clockNow);
+  return toOwnerBidViews(rows, { viewerId: viewer.id, winningBidId: round.winningBidId, now, clockNow });
 }
 
 /** The fields of one user's bid that both the user's own list and the admin's history show. */
-function ownBidFields(r: Awaited<ReturnType<typeof findBidsOfUser>>[number]) {
+function ownBidFields(r: Awaited<ReturnType<typeof findBidsOfUser>>[number], now: Date) {
   return {
     id: r.id,
     bidRoundId: r.bidRoundId,
     amount: r.amount,
     conditions: r.conditions,
+    conditionItems: conditionItemViews(r.conditionRows, now),
     bidDeadline: r.bidDeadline?.toISOString() ?? null,
     // The user's own plan, or an admin's look at it: never another bidder's.
     ...bidPlan(r),
@@ -204,7 +229,7 @@ export async function listUserBids(deps: AppDeps, viewer: Viewer): Promise<UserB
   const rows = await findBidsOfUser(deps.db, viewer.id);
   const now = await databaseNow(deps.db);
   return rows.map((r) => ({
-    ...ownBidFields(r),
+    ...ownBidFields(r, now),
     isHighestBid:
       isBidLive({ ...r, isRejected: r.rejectedAt !== null }, liveBidsAt(r, now)) &&
       r.highest !== null &&
@@ -218,8 +243,9 @@ export async function listUserBids(deps: AppDeps, viewer: Viewer): Promise<UserB
 /** An administrator's view of one user's bids, newest first, with the property they were for. */
 export async function listBidsOfUserForAdmin(deps: AppDeps, userId: string): Promise<AdminUserBidView[]> {
   const rows = await findBidsOfUser(deps.db, userId);
+  const now = await databaseNow(deps.db);
   return rows.map((r) => ({
-    ...ownBidFields(r),
+    ...ownBidFields(r, now),
     propertyTitle: r.title,
     propertyAddress: r.address,
   }));

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { ConditionInput } from '../../../shared/rules/conditions';
 import type { Db } from '../../db/client';
 import { type BidState, toBidStates } from './bid-state';
 
-// How bids are written: place_bids (migrations 0020 and 0025) places a batch of one round's bids in one statement
+// How bids are written: place_bids (migrations 0020, 0025 and 0026) places a batch of one round's bids in one statement
 // (decision 051). The reads of the bids feature are in bids.repository.ts.
 
 /** Who buys (decision 065), as place_bid stores it with the bid (migration 0025). */
@@ -26,6 +27,8 @@ export interface BidToPlace {
   buyer?: BuyerRow | null;
   amount: number;
   conditions: string | null;
+  /** The conditions typed, in order (decision 066), which place_bids writes with the bid; absent, none. */
+  conditionItems?: ConditionInput[];
   bidDeadline: Date;
   financingProofId: string | null;
   /** The bidder's financing plan, or null (absent) when they gave none. */
@@ -49,6 +52,11 @@ const placeBidsElement = (bid: BidToPlace) => ({
   userId: bid.userId,
   amount: bid.amount,
   conditions: bid.conditions,
+  conditionItems: (bid.conditionItems ?? []).map((c) => ({
+    kind: c.kind,
+    text: c.text,
+    until: c.until?.toISOString() ?? null,
+  })),
   bidDeadline: bid.bidDeadline.toISOString(),
   proofId: bid.financingProofId,
   minAcceptanceMinutes: bid.minAcceptanceMinutes,

@@ -188,9 +188,17 @@ export function recordWinner(
   bid: { id: string; userId: string; amount: number },
   at: Date,
   signed?: SignedBy | null,
+  fairNotice?: { shown: boolean; overridden: boolean; unseen: string[] },
 ): Promise<ChainLink> {
   const { secret, fields } = aboutBidder(bid.userId, signed);
-  const act = { kind: 'winner', at: stamp(at), bidId: bid.id, amount: bid.amount, ...fields } as const;
+  const act = {
+    kind: 'winner',
+    at: stamp(at),
+    bidId: bid.id,
+    amount: bid.amount,
+    ...fields,
+    ...(fairNotice ? { fairNotice } : {}),
+  } as const;
   return append(tx, roundId, act, bid.userId, secret);
 }
 

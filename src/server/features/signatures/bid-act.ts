@@ -5,7 +5,7 @@ import { canonicalJson } from '../../../shared/signing/canonical-json';
 import type { BidBuyer } from './bid-buyer';
 
 /** A bid as parsed from POST /api/bids or POST /api/signatures/options (the plan may be absent in the demo). */
-type Optional = 'financing' | 'takeoverDate' | 'buyerCapacity' | 'company';
+type Optional = 'financing' | 'takeoverDate' | 'buyerCapacity' | 'company' | 'conditionItems';
 export type BidAct = Omit<z.output<typeof bidActSchema>, Optional> &
   Partial<Pick<z.output<typeof bidActSchema>, Optional>>;
 

@@ -22,6 +22,7 @@ import {
 import { type BidAct, canonicalBidAct } from './bid-act';
 import { type BidBuyer, buyerOf } from './bid-buyer';
 import { bidStatementFor } from './bid-statement-facts';
+import { describeWaiver } from './waiver-act';
 
 // Every binding act that is signed (decisions 039 and 041), described the same way: its round, the party
 // who signs it, its canonical JSON (the signed bytes, hashed with a nonce into the challenge), and the
@@ -51,6 +52,7 @@ export const SIGNER_OF: Record<ActKind, string> = {
   'accept-counter-offer': 'Bare budgiveren motbudet er gitt til, kan signere aksepten',
   'co-bidder-accept': 'Bare den som er invitert, kan signere fullmakten',
   'co-bidder-leave': 'Bare medbudgiveren selv kan trekke sin fullmakt',
+  'condition-waive': 'Bare budgiveren kan frafalle forbeholdene i budet',
 };
 
 /** What an unknown subject of each act is called (404 from the options call). */
@@ -62,6 +64,7 @@ export const UNKNOWN_SUBJECT: Record<ActKind, string> = {
   'accept-counter-offer': 'Motbudet ble ikke funnet',
   'co-bidder-accept': 'Invitasjonen ble ikke funnet',
   'co-bidder-leave': 'Du byr ikke sammen med andre i denne budrunden',
+  'condition-waive': 'Forbeholdet ble ikke funnet',
 };
 
 /** The act's description, or null when its round, bid or counter-offer is unknown. */
@@ -84,6 +87,7 @@ export async function describeAct(
   if (act.act === 'accept-counter-offer') return describeAcceptance(db, viewerId, act.counterOfferId);
   if (act.act === 'co-bidder-accept') return describeJoining(db, act.invitationId);
   if (act.act === 'co-bidder-leave') return describeLeaving(db, viewerId, act.bidRoundId);
+  if (act.act === 'condition-waive') return describeWaiver(db, viewerId, act.bidId, act.index);
   return describeOwnersAnswer(db, act);
 }
 

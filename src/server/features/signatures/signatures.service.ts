@@ -36,6 +36,7 @@ export const SIGNATURE_REQUIRED_FOR: Record<ActKind, string> = {
   'accept-counter-offer': 'Aksepten av motbudet må signeres med passnøkkel',
   'co-bidder-accept': 'Fullmakten må signeres med passnøkkel',
   'co-bidder-leave': 'Tilbaketrekkingen av fullmakten må signeres med passnøkkel',
+  'condition-waive': 'Frafallet av forbeholdet må signeres med passnøkkel',
 };
 export const SIGNING_OFF = 'Signering med passnøkkel er slått av';
 export const NO_PASSKEY = 'Du har ingen passnøkkel. Legg til en under «Din profil» → «Passnøkler».';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUYER_CAPACITIES, SIGNER_ROLES } from '../../rules/buyers';
+import { CONDITION_KINDS } from '../../rules/conditions';
 import { wholeNumber } from './bid-round';
 import { timestamp } from './common';
 import { chainLinkFields } from './record';
@@ -29,12 +30,30 @@ export const buyerFields = {
   bidders: z.array(z.string()),
 };
 
+/**
+ * One of a bid's conditions (decision 066), typed, with where it stands: 'active', 'waived' (the bidder gave
+ * it up, at `waivedAt`) or 'lapsed' (its deadline `until` passed first, at `lapsedAt`).
+ */
+export const conditionItemSchema = z
+  .object({
+    kind: z.enum(CONDITION_KINDS),
+    text: z.string().nullable(),
+    until: timestamp.nullable(),
+    state: z.enum(['active', 'waived', 'lapsed']),
+    waivedAt: timestamp.nullable(),
+    lapsedAt: timestamp.nullable(),
+  })
+  .meta({ id: 'Forbehold' });
+export type ConditionItem = z.input<typeof conditionItemSchema>;
+
 /** A bid as every participant may see it: the bidder is 'Du' or a per-round pseudonym, never a person. */
 export const bidViewSchema = z
   .object({
     id: z.guid(),
     amount: wholeNumber,
+    /** The conditions as readable text, one per line; the same as before they were typed. */
     conditions: z.string().nullable(),
+    conditionItems: z.array(conditionItemSchema),
     bidDeadline: timestamp.nullable(),
     createdAt: timestamp,
     /** 'Du' for the viewer's own bids, otherwise 'Budgiver A', 'Budgiver B' … */
@@ -131,6 +150,7 @@ export const userBidViewSchema = z
     bidRoundId: z.guid(),
     amount: wholeNumber,
     conditions: z.string().nullable(),
+    conditionItems: z.array(conditionItemSchema),
     bidDeadline: timestamp.nullable(),
     ...bidPlanFields,
     createdAt: timestamp,
