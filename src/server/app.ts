@@ -34,6 +34,7 @@ import { counterOfferJobHandlers } from './features/counter-offers/counter-offer
 import { settleCounterOffersTo } from './features/counter-offers/counter-offer-records';
 import { counterOffersRoutes } from './features/counter-offers/counter-offers.routes';
 import { dataExportRoutes } from './features/data-export/data-export.routes';
+import { fairNoticeRoutes } from './features/fair-notice/fair-notice.routes';
 import { financingProofsRoutes } from './features/financing-proofs/financing-proofs.routes';
 import {
   forgetProofsOfUser,
@@ -243,6 +244,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     await api.register(counterOffersRoutes(deps));
     await api.register(coBiddersRoutes(deps));
     await api.register(conditionsRoutes(deps));
+    await api.register(fairNoticeRoutes(deps));
     await api.register(viewingsRoutes(deps));
     await api.register(journalsRoutes(deps));
     await api.register(roundChainRoutes(deps));

@@ -63,6 +63,8 @@ const envSchema = z.object({
   // 'New bid' messages to one follower (or the owner) about one round: at most one e-mail and one SMS per
   // this many seconds; later bids in the window are folded into one message at its end. 0 folds nothing.
   NOTIFY_WINDOW_S: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(86_400).default(60)),
+  // How long after the latest bid the winner dialog warns of bidders who have not seen it (decision 066).
+  FAIR_NOTICE_MINUTES: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(1440).default(15)),
   // Failed logins an hour on one account, from all addresses together, before only browsers holding the
   // account's device cookie may try (decision 027).
   LOGIN_FAILURES_PER_ACCOUNT_HOUR: z.preprocess(

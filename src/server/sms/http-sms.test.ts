@@ -145,7 +145,7 @@ describe("the 'sms:send' job", () => {
   it("is one of the app's jobs: delivered through the configured SMS provider", async () => {
     await enqueueSms(t.deps.db, '+4741234567', 'Hei fra Budrunde');
     expect(await t.runJobs()).toBe(1);
-    expect(t.sms.sent).toEqual([{ to: '+4741234567', text: 'Hei fra Budrunde' }]);
+    expect(t.sms.sent).toEqual([{ to: '+4741234567', text: 'Hei fra Budrunde', messageId: null }]);
   });
 
   const worker = () =>

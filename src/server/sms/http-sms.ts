@@ -1,4 +1,4 @@
-import type { SmsSender } from './sms-sender';
+import type { SmsReceipt, SmsSender } from './sms-sender';
 
 export interface HttpSmsOptions {
   url: string;
@@ -13,12 +13,13 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * A generic JSON gateway: POST `{ from, to, message }` to SMS_HTTP_URL. Most SMS providers accept this
- * directly or through a small relay; see docs/decisions/006-sms-provider.md.
+ * directly or through a small relay; see docs/decisions/006-sms-provider.md. An answer `{ id }` or
+ * `{ messageId }` names the message in the delivery reports the gateway sends back (decision 066).
  */
 export class HttpSmsSender implements SmsSender {
   constructor(private readonly options: HttpSmsOptions) {}
 
-  async send(to: string, text: string): Promise<void> {
+  async send(to: string, text: string): Promise<SmsReceipt> {
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     let response: Response;
     try {
@@ -43,6 +44,21 @@ export class HttpSmsSender implements SmsSender {
       const body = (await response.text().catch(() => '')).slice(0, 200);
       throw new Error(`SMS gateway answered ${response.status}${body ? `: ${body}` : ''}`);
     }
-    await response.body?.cancel();
+    return { messageId: messageIdOf(await response.text().catch(() => '')) };
+  }
+}
+
+/**
+ * The gateway's id for the message, from its answer `{ id }` or `{ messageId }` (a string or a number), for
+ * the delivery reports that name it; null when it gave none, or no JSON.
+ */
+export function messageIdOf(body: string): string | null {
+  try {
+    const answer = JSON.parse(body) as { id?: unknown; messageId?: unknown } | null;
+    const id = answer?.messageId ?? answer?.id;
+    if (typeof id === 'number' && Number.isFinite(id)) return String(id);
+    return typeof id === 'string' && id.trim() && id.length <= 200 ? id.trim() : null;
+  } catch {
+    return null;
   }
 }

@@ -1,9 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { maskPhone, maskText } from '../http/logging';
 
+/**
+ * What the provider said when it took the message: its id for the message where it sends delivery reports
+ * for it (POST /api/sms/delivery-reports, decision 066), else null.
+ */
+export interface SmsReceipt {
+  messageId: string | null;
+}
+
 /** Sends one text message. Throws when it could not be handed over, so that the job is retried. */
 export interface SmsSender {
-  send(to: string, text: string): Promise<void>;
+  send(to: string, text: string): Promise<SmsReceipt>;
 }
 
 /**
@@ -14,7 +22,8 @@ export interface SmsSender {
 export class LogSmsSender implements SmsSender {
   constructor(private readonly log: FastifyBaseLogger) {}
 
-  async send(to: string, text: string): Promise<void> {
+  async send(to: string, text: string): Promise<SmsReceipt> {
     this.log.info({ to: maskPhone(to), text: maskText(text) }, 'SMS not sent (SMS_PROVIDER=log)');
+    return { messageId: null };
   }
 }

@@ -54,3 +54,16 @@ export const signedActBodySchema = z
 export type SignedActBody = z.output<typeof signedActBodySchema>;
 
 export type { SignatureOptions } from './responses/signature';
+
+/**
+ * 'Velg som vinner': the signature, when signed, and `overrideFairNotice` when the owner confirmed 'Jeg vil
+ * likevel velge vinner nå' past the guard of bidders who have not seen the latest bid (decision 066).
+ */
+export const winnerBodySchema = z
+  .strictObject({
+    signature: signatureProofSchema.optional(),
+    overrideFairNotice: z.boolean({ error: 'overrideFairNotice må være true eller false' }).optional(),
+  })
+  .nullish()
+  .transform((v) => v ?? {});
+export type WinnerBody = z.output<typeof winnerBodySchema>;

@@ -16,10 +16,11 @@ import {
   startingBidResultSchema,
 } from '../../../shared/schemas/responses/bid-round';
 import { closeRoundResultSchema, selectWinnerResultSchema } from '../../../shared/schemas/responses/journal';
-import { signedActBodySchema } from '../../../shared/schemas/signature';
+import { winnerBodySchema } from '../../../shared/schemas/signature';
 import type { AppDeps } from '../../deps';
 import { viewerOf } from '../../http/access';
 import { errorResponses } from '../../http/responses';
+import { recordVisit } from '../fair-notice/fair-notice.service';
 import { ActiveRoundsCache } from './active-rounds-cache';
 import {
   createRoundFor,
@@ -70,7 +71,12 @@ export function bidRoundsRoutes(deps: AppDeps) {
         config: user,
         schema: { params: roundParams, response: { 200: bidRoundViewSchema, ...errorResponses(404) } },
       },
-      (request) => getRound(db, viewerOf(request), request.params.id),
+      async (request) => {
+        const round = await getRound(db, viewerOf(request), request.params.id);
+        // Opening the round counts as having seen its bids (decision 066).
+        await recordVisit(deps, viewerOf(request), round, request.log);
+        return round;
+      },
     );
 
     app.post(
@@ -108,8 +114,9 @@ export function bidRoundsRoutes(deps: AppDeps) {
         config: user,
         schema: {
           params: roundParams.extend({ bidId: z.uuid('Ugyldig bud') }),
-          // The owner's signature, when signed (decision 041); the body may be left out.
-          body: signedActBodySchema,
+          // The owner's signature, when signed (decision 041), and the confirmation past the guard
+          // (decision 066); the body may be left out.
+          body: winnerBodySchema,
           response: { 200: selectWinnerResultSchema, ...managing },
         },
       },

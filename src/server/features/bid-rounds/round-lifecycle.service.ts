@@ -3,7 +3,7 @@ import { formatMoney } from '../../../shared/format/money';
 import { liveBidsAt } from '../../../shared/rules/bids';
 import type { CloseReason } from '../../../shared/schemas/bid-round';
 import type { CloseRoundResult, SelectWinnerResult } from '../../../shared/schemas/journal';
-import type { SignedActBody } from '../../../shared/schemas/signature';
+import type { WinnerBody } from '../../../shared/schemas/signature';
 import type { DbOrTx, Tx } from '../../db/client';
 import { type LockedRound, lockRound } from '../../db/round-lock';
 import { databaseNow } from '../../db/time';
@@ -16,6 +16,7 @@ import { recordIfActingAsAdmin } from '../admin-actions/admin-actions.service';
 import { findBidOfRound, findBidsWithBidders, lockBidderAccount } from '../bids/bids.service';
 import { ALREADY_CLOSED, assertCanManage } from '../bids/round-access';
 import { counterOffersOfRound, settleCounterOffersOnClose } from '../counter-offers/counter-offer-records';
+import { type FairNoticeRecord, fairNoticeAtChoice } from '../fair-notice/fair-notice.service';
 import { journalEntriesFor, writeRoundJournals } from '../journals/journals.service';
 import { recordClosed, recordWinner, type SignedBy } from '../round-chain/round-acts';
 import { recordJournalDigests, signedLink } from '../round-chain/round-chain.service';
@@ -44,7 +45,7 @@ async function endRound(
   winningBidId: string | null,
   /** The owner's signature of 'Velg som vinner', which the winner's act carries. */
   signed: SignedBy | null = null,
-  { silent = false } = {},
+  { silent = false, fairNotice }: { silent?: boolean; fairNotice?: FairNoticeRecord } = {},
 ) {
   const closedAt = await databaseNow(tx);
   await updateRound(tx, round.id, {
@@ -59,7 +60,7 @@ async function endRound(
   const bids = await findBidsWithBidders(tx, round.id, { lockBidders: true });
   // The seller's choice is an act of its own; an accepted counter-offer was recorded as its acceptance.
   const chosen = reason === 'winner' ? bids.find((b) => b.id === winningBidId) : undefined;
-  const chosenLink = chosen ? await recordWinner(tx, round.id, chosen, closedAt, signed) : null;
+  const chosenLink = chosen ? await recordWinner(tx, round.id, chosen, closedAt, signed, fairNotice) : null;
   const closedLink = await recordClosed(tx, round.id, reason, winningBidId, closedAt);
   const counterOffers = await counterOffersOfRound(tx, round.id);
   const journalRound = {
@@ -123,7 +124,7 @@ export async function selectWinner(
   viewer: Viewer,
   roundId: string,
   bidId: string,
-  body: SignedActBody = {},
+  body: WinnerBody = {},
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<SelectWinnerResult> {
   requireVerifiedIdentity(deps.env, viewer, 'act');
@@ -156,6 +157,14 @@ export async function selectWinner(
     }
     // Stored before the close writes the journals, so that they show the choice as signed (decision 059).
     await storeActSignature(tx, signed, bid.id);
+    // Whether bidders had not seen the latest bid, and the owner chose anyway (decision 066).
+    const fairNotice = await fairNoticeAtChoice(
+      tx,
+      deps,
+      { id: round.id, closedAt: null, deadline: round.deadline },
+      bid.id,
+      body.overrideFairNotice === true,
+    );
     const { bids, link } = await endRound(
       tx,
       deps,
@@ -164,6 +173,7 @@ export async function selectWinner(
       viewer.id,
       bid.id,
       chainSignatureOf(signed),
+      { fairNotice },
     );
     await recordIfActingAsAdmin(
       tx,

@@ -276,6 +276,11 @@ export function findLiveBiddersOf(tx: DbOrTx, roundId: string, now: Date): Promi
   return findLiveBidders(tx, roundId, now);
 }
 
+/** The round's owner, deadline, close and winner, as the bid lists read them, or null. */
+export function findRoundForBidLists(db: DbOrTx, roundId: string) {
+  return findRoundOfBids(db, roundId);
+}
+
 /** One bid, if it belongs to the round. */
 export function findBidOfRound(tx: DbOrTx, roundId: string, bidId: string) {
   return findBidInRound(tx, roundId, bidId);

@@ -1,5 +1,14 @@
+import {
+  findNoticeById,
+  hasMailSince,
+  logNoticeSent,
+  markDelivery,
+  type NoticeChannel,
+} from '../../db/bidder-notices';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
+import { publishEvent } from '../../events/bus-event';
+import { enqueueJob } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
 import { foldedBidsMail, foldedBidsSms } from '../../mail/bid-notice-mails';
 import { jobMessageId } from '../../mail/mail-jobs';
@@ -52,6 +61,27 @@ async function noticeAsItStands(deps: AppDeps, notice: NewBidNotice) {
   };
 }
 
+/** An SMS whose delivery is not reported within this long is shown as not delivered (decision 066). */
+export const SMS_DELIVERY_WAIT_MS = 5 * 60_000;
+export const SMS_DELIVERY_CHECK_JOB = 'bid:sms-delivery-check';
+
+/** What the owner's list of bidders reads (decision 066): this notice went out now, by this channel. */
+async function logSent(
+  deps: AppDeps,
+  notice: NewBidNotice,
+  channel: NoticeChannel,
+  messageId?: string | null,
+) {
+  const id = await logNoticeSent(deps.db, {
+    roundId: notice.roundId,
+    userId: notice.userId,
+    channel,
+    smsMessageId: messageId,
+  });
+  await publishEvent(deps.db, { type: 'round', roundId: notice.roundId, change: 'bidder-states' });
+  return id;
+}
+
 /** The owner's and followers' new-bid notices, each written and sent in one go. */
 export function newBidNoticeJobHandlers(deps: AppDeps): Record<string, JobHandler> {
   return {
@@ -61,12 +91,45 @@ export function newBidNoticeJobHandlers(deps: AppDeps): Record<string, JobHandle
       // The same Message-ID on every run, as every queued mail has (mail-jobs.ts): a copy sent again after a
       // crash is recognisably the same notice, though it may name a higher bid.
       await deps.mailer.send({ ...notice.mail, messageId: jobMessageId(job, deps.env.APP_URL) });
+      await logSent(deps, payload as NewBidNotice, 'email');
     },
     [NEW_BID_SMS_JOB]: async (payload) => {
       const notice = await noticeAsItStands(deps, payload as NewBidNotice);
       // The round's SMS setting and the phone number as they are now, too.
       if (!notice?.round.smsNotificationsEnabled || !notice.person.phone) return;
-      await deps.sms.send(notice.person.phone, notice.sms);
+      const { messageId } = await deps.sms.send(notice.person.phone, notice.sms);
+      const id = await logSent(deps, payload as NewBidNotice, 'sms', messageId);
+      // A gateway that reports delivery: a report not in within five minutes counts as not delivered.
+      if (messageId && id)
+        await enqueueJob(
+          deps.db,
+          SMS_DELIVERY_CHECK_JOB,
+          { noticeId: id, notice: payload },
+          { runAt: new Date(deps.clock.now().getTime() + SMS_DELIVERY_WAIT_MS) },
+        );
+    },
+    // No report of delivery in time, or a report that it failed: shown as not delivered, and the notice goes
+    // by e-mail too, unless a mail about the round has gone to the person since.
+    [SMS_DELIVERY_CHECK_JOB]: async (payload) => {
+      const { noticeId, notice } = payload as { noticeId: number; notice: NewBidNotice };
+      const row = await findNoticeById(deps.db, noticeId);
+      if (!row || row.delivery === 'delivered') return;
+      const now = await databaseNow(deps.db);
+      if (await markDelivery(deps.db, noticeId, 'late', now))
+        await publishEvent(deps.db, { type: 'round', roundId: row.bidRoundId, change: 'bidder-states' });
+      if (
+        await hasMailSince(
+          deps.db,
+          row.bidRoundId,
+          row.userId,
+          new Date(row.sentAt.getTime() - MAIL_BESIDE_MS),
+        )
+      )
+        return;
+      await enqueueJob(deps.db, NEW_BID_MAIL_JOB, notice);
     },
   };
 }
+
+/** A mail sent this long before the SMS went with it (both are queued together): it counts as sent beside it. */
+const MAIL_BESIDE_MS = 60_000;

@@ -31,6 +31,8 @@ export const bidderStateSchema = z
       .string()
       .nullable()
       .describe("'e-post', 'SMS og e-post', 'SMS levert 14:02 og e-post', 'SMS ikke levert og e-post'"),
+    /** The channels the notice went by, for the winner dialog's words ('på SMS og e-post'). */
+    notifiedChannels: z.array(z.enum(['sms', 'email'])),
     seenAt: timestamp.nullable(),
     answer: z.enum(BIDDER_ANSWERS).nullable(),
     answeredAt: timestamp.nullable(),
@@ -43,6 +45,8 @@ export const bidderStatesSchema = z
   .object({
     /** When the highest live bid was placed, or null without one. */
     highestBidAt: timestamp.nullable(),
+    /** Until when the winner dialog warns of bidders who have not seen it (FAIR_NOTICE_MINUTES), or null. */
+    guardUntil: timestamp.nullable(),
     bidders: z.array(bidderStateSchema),
   })
   .meta({ id: 'BudgiverStatuser' });

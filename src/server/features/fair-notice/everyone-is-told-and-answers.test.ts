@@ -1,0 +1,259 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportOf } from '../../../../tests/setup/chain-round';
+import { coBidderHelpers, type Person } from '../../../../tests/setup/co-bidders';
+import { placeBidOk } from '../../../../tests/setup/rounds';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app';
+import { verifyChainExport } from '../../../shared/chain-check/verify-chain';
+import type { BidderStates } from '../../../shared/schemas/responses/fair-notice';
+
+// Decision 066: the owner sees, for each live bidder, whether they were told of the highest bid, saw it and
+// answered; a bidder who does not lead answers 'Jeg byr ikke mer' or 'Jeg vurderer å by'; the choice of a
+// winner records whether bidders had not seen the latest bid; the SMS gateway reports delivery.
+
+const TOKEN = 'rapport-nokkel-123';
+let t: TestApp;
+let h: ReturnType<typeof coBidderHelpers>;
+beforeAll(async () => {
+  t = await createTestApp({ env: { SMS_HTTP_TOKEN: TOKEN } });
+  h = coBidderHelpers(t);
+});
+afterAll(() => t.close());
+
+const states = async (roundId: string, cookie: string) => {
+  const res = await t.request({ method: 'GET', url: `/api/owner/bid-rounds/${roundId}/bidders`, cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as BidderStates;
+};
+const answer = (roundId: string, who: Person, body: unknown) =>
+  t.request({
+    method: 'PUT',
+    url: `/api/bid-rounds/${roundId}/my-answer`,
+    cookie: who.cookie,
+    payload: body as object,
+  });
+const open = (roundId: string, who: Person) =>
+  t.request({ method: 'GET', url: `/api/bid-rounds/${roundId}`, cookie: who.cookie });
+/** As the gateway sends it: no session, no Origin. */
+const report = (body: object, token = TOKEN) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/sms/delivery-reports',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: body,
+  });
+
+describe('GET /api/owner/bid-rounds/{id}/bidders and PUT /api/bid-rounds/{id}/my-answer', () => {
+  it('tells the owner who was notified, who saw and who answered, and a new bid clears the answers', async () => {
+    const s = await h.setting();
+    await placeBidOk(t, s.ingrid.cookie, s.roundId, 4_100_000);
+    await placeBidOk(t, s.ola.cookie, s.roundId, 4_200_000);
+    await t.runJobs();
+
+    let now = await states(s.roundId, s.owner.cookie);
+    expect(now.bidders).toHaveLength(2);
+    const [ingrid, ola] = now.bidders;
+    expect(ingrid).toMatchObject({
+      label: 'Budgiver A',
+      name: 'Ingrid Hansen',
+      isLeading: false,
+      notifiedBy: 'SMS og e-post',
+      notifiedChannels: ['sms', 'email'],
+      seenAt: null,
+      answer: null,
+      answeredAt: null,
+    });
+    expect(ingrid?.notifiedAt).not.toBeNull();
+    expect(ola).toMatchObject({
+      label: 'Budgiver B',
+      name: 'Ola Nordmann',
+      isLeading: true,
+      notifiedAt: null,
+    });
+    expect(now.highestBidAt).not.toBeNull();
+    expect(new Date(now.guardUntil ?? 0).getTime() - new Date(now.highestBidAt ?? 0).getTime()).toBe(
+      15 * 60_000,
+    );
+
+    expect((await open(s.roundId, s.ingrid)).statusCode).toBe(200);
+    now = await states(s.roundId, s.owner.cookie);
+    expect(now.bidders[0]?.seenAt).not.toBeNull();
+
+    const done = await answer(s.roundId, s.ingrid, { answer: 'done' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      answer: 'done',
+      message: 'Svaret ditt er registrert: Du byr ikke mer.',
+    });
+    now = await states(s.roundId, s.owner.cookie);
+    expect(now.bidders[0]).toMatchObject({ answer: 'done', answeredAt: done.json().answeredAt });
+
+    // The chain records 'done' without naming even the pseudonym.
+    const exported = await exportOf(t, s.roundId, s.ola.cookie);
+    const act = exported.acts.find((a) => a.act.kind === 'bidder-done');
+    expect(act?.act).not.toHaveProperty('party');
+    expect((await verifyChainExport(exported)).ok).toBe(true);
+
+    // A new higher bid by someone else asks the question again.
+    await placeBidOk(t, s.kari.cookie, s.roundId, 4_300_000);
+    now = await states(s.roundId, s.owner.cookie);
+    expect(now.bidders.map((b) => [b.label, b.answer, b.seenAt])).toEqual([
+      ['Budgiver A', null, null],
+      ['Budgiver B', null, null],
+      ['Budgiver C', null, null],
+    ]);
+    // 'done' does not stop a bidder from bidding again.
+    await placeBidOk(t, s.ingrid.cookie, s.roundId, 4_400_000);
+    expect((await states(s.roundId, s.owner.cookie)).bidders[0]?.isLeading).toBe(true);
+  });
+
+  it('refuses the leader, anyone without a live bid, a bad answer, other readers and unknown rounds', async () => {
+    const s = await h.setting();
+    await placeBidOk(t, s.ingrid.cookie, s.roundId, 4_100_000);
+    await placeBidOk(t, s.ola.cookie, s.roundId, 4_200_000);
+    const leader = await answer(s.roundId, s.ola, { answer: 'done' });
+    expect([leader.statusCode, leader.json().message]).toEqual([
+      409,
+      'Du har det høyeste budet. Det er de andre budgiverne som svarer på om de byr mer.',
+    ]);
+    const stranger = await answer(s.roundId, s.kari, { answer: 'done' });
+    expect([stranger.statusCode, stranger.json().message]).toEqual([
+      403,
+      'Bare budgivere med et gjeldende bud i budrunden kan svare',
+    ]);
+    expect((await answer(s.roundId, s.owner, { answer: 'done' })).statusCode).toBe(403);
+    const bad = await answer(s.roundId, s.ingrid, { answer: 'kanskje' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain("Svar 'done'");
+    const unknown = await t.request({
+      method: 'PUT',
+      url: '/api/bid-rounds/00000000-0000-4000-8000-000000000000/my-answer',
+      cookie: s.ingrid.cookie,
+      payload: { answer: 'done' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    for (const who of [s.ingrid, s.kari]) {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/owner/bid-rounds/${s.roundId}/bidders`,
+        cookie: who.cookie,
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await states(s.roundId, s.owner.cookie)).bidders[0]?.answer).toBeNull();
+  });
+});
+
+describe('the guard before Velg som vinner', () => {
+  const choose = (roundId: string, bidId: string, cookie: string, payload?: object) =>
+    t.request({
+      method: 'PUT',
+      url: `/api/bid-rounds/${roundId}/select-winner/${bidId}`,
+      cookie,
+      ...(payload ? { payload } : {}),
+    });
+  const winnerAct = async (roundId: string, cookie: string) =>
+    (await exportOf(t, roundId, cookie)).acts.find((a) => a.act.kind === 'winner')?.act as unknown as {
+      fairNotice: { shown: boolean; overridden: boolean; unseen: string[] };
+    };
+
+  it('records in the chain that a bidder had not seen the latest bid, and whether the owner overrode it', async () => {
+    const s = await h.setting();
+    await placeBidOk(t, s.ingrid.cookie, s.roundId, 4_100_000);
+    const ola = await placeBidOk(t, s.ola.cookie, s.roundId, 4_200_000);
+    const res = await choose(s.roundId, ola.id, s.owner.cookie, { overrideFairNotice: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await winnerAct(s.roundId, s.owner.cookie)).fairNotice).toEqual({
+      shown: true,
+      overridden: true,
+      unseen: ['Budgiver A'],
+    });
+
+    const quiet = await h.setting();
+    await placeBidOk(t, quiet.ingrid.cookie, quiet.roundId, 4_100_000);
+    const top = await placeBidOk(t, quiet.ola.cookie, quiet.roundId, 4_200_000);
+    expect((await answer(quiet.roundId, quiet.ingrid, { answer: 'done' })).statusCode).toBe(200);
+    expect((await choose(quiet.roundId, top.id, quiet.owner.cookie)).statusCode).toBe(200);
+    expect((await winnerAct(quiet.roundId, quiet.owner.cookie)).fairNotice).toEqual({
+      shown: false,
+      overridden: false,
+      unseen: [],
+    });
+  });
+
+  it('is not shown once the latest bid is older than FAIR_NOTICE_MINUTES', async () => {
+    const s = await h.setting();
+    await placeBidOk(t, s.ingrid.cookie, s.roundId, 4_100_000);
+    const ola = await placeBidOk(t, s.ola.cookie, s.roundId, 4_200_000);
+    await t.deps.db.execute(
+      sql`update bids set created_at = created_at - interval '16 minutes' where bid_round_id = ${s.roundId}`,
+    );
+    expect((await choose(s.roundId, ola.id, s.owner.cookie)).statusCode).toBe(200);
+    expect((await winnerAct(s.roundId, s.owner.cookie)).fairNotice.shown).toBe(false);
+  });
+});
+
+describe('POST /api/sms/delivery-reports', () => {
+  it('marks an SMS delivered or not, refuses a wrong token and an unknown message, and waits five minutes', async () => {
+    t.sms.reportsDelivery = true;
+    try {
+      const s = await h.setting();
+      await placeBidOk(t, s.ingrid.cookie, s.roundId, 4_100_000);
+      await placeBidOk(t, s.ola.cookie, s.roundId, 4_200_000);
+      await t.runJobs();
+      const sms = t.sms.sent
+        .filter((m) => m.text.includes('Nytt bud') && m.text.includes('4 200 000'))
+        .at(-1);
+      expect(sms?.messageId).toMatch(/^test-sms-/);
+
+      expect((await report({ messageId: sms?.messageId, status: 'delivered' }, 'feil')).statusCode).toBe(401);
+      const noToken = await t.app.inject({ method: 'POST', url: '/api/sms/delivery-reports', payload: {} });
+      expect(noToken.statusCode).not.toBe(200);
+      expect(
+        (await report({ messageId: 'ukjent', status: 'delivered', at: new Date().toISOString() })).statusCode,
+      ).toBe(404);
+      expect((await report({ messageId: sms?.messageId, status: 'lest' })).statusCode).toBe(400);
+      expect((await states(s.roundId, s.owner.cookie)).bidders[0]?.notifiedBy).toBe('SMS og e-post');
+
+      const delivered = await report({
+        messageId: sms?.messageId,
+        status: 'delivered',
+        at: '2026-12-07T13:02:30Z',
+      });
+      expect(delivered.statusCode, delivered.body).toBe(200);
+      expect((await states(s.roundId, s.owner.cookie)).bidders[0]?.notifiedBy).toBe(
+        'SMS levert 14:02 og e-post',
+      );
+
+      const failed = await report({
+        messageId: sms?.messageId,
+        status: 'failed',
+        at: new Date().toISOString(),
+      });
+      expect(failed.statusCode).toBe(200);
+      expect((await states(s.roundId, s.owner.cookie)).bidders[0]?.notifiedBy).toBe(
+        'SMS ikke levert og e-post',
+      );
+      // The notice had gone by e-mail beside the SMS: no second mail.
+      await t.runJobs();
+      const newBidMails = (await t.mails(s.ingrid.email)).filter((m) => m.subject.startsWith('Nytt bud'));
+      expect(newBidMails).toHaveLength(1);
+
+      // Another round, no report within five minutes: not delivered.
+      const late = await h.setting();
+      await placeBidOk(t, late.ingrid.cookie, late.roundId, 4_100_000);
+      await placeBidOk(t, late.ola.cookie, late.roundId, 4_200_000);
+      await t.runJobs();
+      expect((await states(late.roundId, late.owner.cookie)).bidders[0]?.notifiedBy).toBe('SMS og e-post');
+      await t.deps.db.execute(
+        sql`update jobs set run_at = now() where type = 'bid:sms-delivery-check' and completed_at is null`,
+      );
+      await t.runJobs();
+      expect((await states(late.roundId, late.owner.cookie)).bidders[0]?.notifiedBy).toBe(
+        'SMS ikke levert og e-post',
+      );
+    } finally {
+      t.sms.reportsDelivery = false;
+    }
+  });
+});
