@@ -5,7 +5,6 @@ import type {
   CoBidderList,
   InvitedCoBidder,
 } from '../../../shared/schemas/co-bidder';
-import type { RecordedAct } from '../../../shared/schemas/responses/record';
 import type { SignedActBody } from '../../../shared/schemas/signature';
 import { findGroupOfMember } from '../../db/bidder-groups';
 import type { Tx } from '../../db/client';
@@ -29,7 +28,6 @@ import {
   INVITATION_NOT_FOUND,
   INVITING_THE_OWNER,
   INVITING_YOURSELF,
-  NOT_IN_A_GROUP,
   NOT_YOUR_INVITATION,
   OWN_BID_OF_YOURS,
   OWNER_INVITES,
@@ -41,7 +39,6 @@ import { listFor } from './co-bidder-views';
 import {
   bumpGroup,
   type CoBidderRow,
-  findGroup,
   findInvitation,
   findPersonByEmail,
   findPlaces,
@@ -49,7 +46,6 @@ import {
   insertGroup,
   insertPlace,
   isInAnotherGroup,
-  lapseOpenInvitations,
   movePlace,
 } from './co-bidders.repository';
 

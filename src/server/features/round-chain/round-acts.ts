@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type ActSignature,
-  type ActToAppend,
-  type ChainLink,
-  ROUND_ACT_VERSION,
-} from '../../../shared/record/round-act';
+import { type ActToAppend, type ChainLink, ROUND_ACT_VERSION } from '../../../shared/record/round-act';
 import { type CanonicalValue, canonicalJson } from '../../../shared/signing/canonical-json';
 import type { DbOrTx } from '../../db/client';
-import { aboutBidder, append, commitment, type SignedBy, saltedHash, stamp } from './act-parts';
+import { aboutBidder, append, type SignedBy, saltedHash, stamp } from './act-parts';
 import type { FormedBidAct } from './round-chain.repository';
 
 export { commitment, type SignedBy, saltedHash, sha256Hex } from './act-parts';
