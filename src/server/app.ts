@@ -45,7 +45,11 @@ import { identityRoutes } from './features/identity/identity.routes';
 import { objectsRoutes } from './features/images/objects.routes';
 import { uploadRoutes } from './features/images/upload.routes';
 import { journalsRoutes } from './features/journals/journals.routes';
-import { scrubUserFromJournals } from './features/journals/journals.service';
+import {
+  acceptanceLetterAttachment,
+  journalPdfAttachment,
+  scrubUserFromJournals,
+} from './features/journals/journals.service';
 import { forgetPasskeysOf } from './features/passkeys/passkey-records';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes';
 import { photoJobHandlers, sweepUnusedUploads } from './features/photos/photo-deletion.service';
@@ -84,6 +88,7 @@ import {
   registerPeriodicTasks,
   retentionTask,
 } from './jobs/periodic-tasks';
+import { registerAttachmentMaker } from './mail/mail-attachments';
 import { type Counters, MemoryCounters } from './security/counters';
 import { setPasswordHashCost } from './security/passwords';
 
@@ -102,6 +107,13 @@ registerJobHandlers(
 // Counter-offers lies below bid-rounds in the order of feature folders; an accepted one ends its round
 // through bid-rounds' closer, handed over here (decision 056).
 registerRoundCloser(closeWithAcceptedCounterOffer);
+// A decided round's mails carry the journal and the acceptance letter, made as they go out (decision 066).
+registerAttachmentMaker('journal-pdf', (deps, request) =>
+  request.userId ? journalPdfAttachment(deps, request.roundId, request.userId) : Promise.resolve(null),
+);
+registerAttachmentMaker('acceptance-letter', (deps, request) =>
+  acceptanceLetterAttachment(deps, request.roundId),
+);
 // Each feature's part in deleting an account, in the deletion's transaction and in this order; accounts, the
 // lowest of the features that read it, runs them around its own scrub of the row (decision 056).
 registerAccountDeletionSteps({

@@ -2,6 +2,7 @@ import type { DbOrTx } from '../db/client';
 import type { AppDeps } from '../deps';
 import { enqueueJob } from '../jobs/queue';
 import type { JobContext, JobHandler } from '../jobs/worker';
+import { type AttachmentRequest, makeAttachments } from './mail-attachments';
 import type { Mail } from './mailer';
 
 export const MAIL_JOB = 'mail:send';
@@ -21,9 +22,17 @@ export interface MessageSubject {
   roundId: string;
 }
 
-/** Queues a finished mail in the caller's transaction. Never for mails carrying a secret. */
-export function enqueueMail(db: DbOrTx, mail: Mail, about?: MessageSubject): Promise<void> {
-  return enqueueJob(db, MAIL_JOB, { mail, ...about });
+/**
+ * Queues a finished mail in the caller's transaction. Never for mails carrying a secret. `attach` names the
+ * attachments made as it goes out (mail-attachments.ts).
+ */
+export function enqueueMail(
+  db: DbOrTx,
+  mail: Mail,
+  about?: MessageSubject,
+  attach?: AttachmentRequest[],
+): Promise<void> {
+  return enqueueJob(db, MAIL_JOB, { mail, ...about, ...(attach?.length ? { attach } : {}) });
 }
 
 /** Queues a verification or reset link. The token is made when the mail goes out, so no plain token is ever stored. */
@@ -52,7 +61,14 @@ export function mailJobHandlers(deps: AppDeps): Record<string, JobHandler> {
   // (features/auth/token-mail-jobs.ts), registered from app.ts, as mail/ never imports a feature.
   return {
     [MAIL_JOB]: async (payload, job) => {
-      await mailer.send({ ...(payload as { mail: Mail }).mail, messageId: jobMessageId(job, env.APP_URL) });
+      const { mail, attach } = payload as { mail: Mail; attach?: AttachmentRequest[] };
+      const made = attach ? await makeAttachments(deps, attach) : [];
+      const attachments = [...(mail.attachments ?? []), ...made];
+      await mailer.send({
+        ...mail,
+        ...(attachments.length ? { attachments } : {}),
+        messageId: jobMessageId(job, env.APP_URL),
+      });
     },
     [NOTICE_MAIL_JOB]: async (payload, job) => {
       await mailer.send({ ...(payload as { mail: Mail }).mail, messageId: jobMessageId(job, env.APP_URL) });

@@ -16,6 +16,8 @@ export interface MailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /** 'base64' for binary content (a PDF); absent, the content is the text itself. */
+  encoding?: 'base64';
 }
 
 export interface Mailer {

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import type { LockedRound } from '../../db/round-lock';
 import type { AppDeps } from '../../deps';
 import { counterOfferAcceptedBidderMail, counterOfferOutcomeMail } from '../../mail/counter-offer-mails';
+import type { AttachmentRequest } from '../../mail/mail-attachments';
 import { enqueueMail } from '../../mail/mail-jobs';
 import {
   journalReadyMail,
@@ -15,6 +16,16 @@ import { findAccount } from '../accounts/accounts.service';
 import { roundUrl } from '../bids/bid-notices';
 import type { BidWithBidder } from '../bids/bid-views';
 import { linkOfLatest, signedLink } from '../round-chain/round-chain.service';
+
+/**
+ * A decided round's mails carry the reader's own journal (decision 066), and the parties' the acceptance
+ * letter too: the seller and the buyer (`partyId` is the reader themself for either).
+ */
+function attachmentsFor(roundId: string, userId: string, partyId: string | undefined): AttachmentRequest[] {
+  if (!partyId) return [];
+  const journal: AttachmentRequest = { kind: 'journal-pdf', roundId, userId };
+  return userId === partyId ? [{ kind: 'acceptance-letter', roundId }, journal] : [journal];
+}
 
 /**
  * On any close every participant hears that the journal is ready; when a winner is chosen, the winner, the
@@ -59,7 +70,21 @@ export async function queueRoundClosedNotifications(
                 anchor,
               )
             : winnerMail(person, round, winning.amount, url, anchor);
-    await enqueueMail(tx, mail, { roundId: round.id });
+    await enqueueMail(tx, mail, { roundId: round.id }, attachmentsFor(round.id, userId, winning?.userId));
+  }
+  // The winning bid's co-bidders are bound by it as much as its party (decision 065): each gets the same.
+  for (const person of winning?.coBidders ?? []) {
+    if (person.deletedAt || bidders.has(person.id)) continue;
+    const mail = byCounterOffer
+      ? counterOfferAcceptedBidderMail(
+          person,
+          round,
+          { amount: winning?.amount ?? 0, acceptedAt: winning?.createdAt ?? new Date(), link },
+          url,
+          anchor,
+        )
+      : winnerMail(person, round, winning?.amount ?? 0, url, anchor);
+    await enqueueMail(tx, mail, { roundId: round.id }, attachmentsFor(round.id, person.id, person.id));
   }
   const owner = round.ownerId ? await findAccount(tx, round.ownerId) : null;
   if (owner) {
@@ -78,6 +103,7 @@ export async function queueRoundClosedNotifications(
             )
           : winnerChosenOwnerMail(owner, round, winning.amount, url, link, anchor),
       { roundId: round.id },
+      winning ? attachmentsFor(round.id, owner.id, owner.id) : [],
     );
   }
 }

@@ -151,8 +151,11 @@ export async function findRoundOfBids(db: DbOrTx, roundId: string) {
       closedAt: bidRounds.closedAt,
       deadline: bidRounds.deadline,
       winningBidId: bidRounds.winningBidId,
+      closeReason: bidRounds.closeReason,
       price: properties.price,
       ownerId: properties.ownerId,
+      title: properties.title,
+      address: properties.address,
     })
     .from(bidRounds)
     .innerJoin(properties, eq(properties.id, bidRounds.propertyId))

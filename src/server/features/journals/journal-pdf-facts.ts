@@ -35,7 +35,7 @@ export interface PdfFacts {
   identityProvider?: string;
 }
 
-function fact(doc: Doc, label: string, value: string): void {
+export function fact(doc: Doc, label: string, value: string): void {
   doc.font(BOLD).fontSize(10).text(`${label}: `, { continued: true });
   doc.font(FONT).text(drawable(value));
 }
@@ -44,7 +44,7 @@ function fact(doc: Doc, label: string, value: string): void {
  * 'Kjedens hode: nr. 12, <hash>' and how to check it. The hash is in Courier, since it is read and compared
  * character by character; it has no spaces, so when the line is too narrow it moves whole to the next line.
  */
-function chainHeadLines(
+export function chainHeadLines(
   doc: Doc,
   head: NonNullable<PdfFacts['chainHead']>,
   key: PdfFacts['chainKey'],

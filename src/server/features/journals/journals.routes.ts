@@ -6,6 +6,7 @@ import { fileBytesSchema } from '../../../shared/schemas/responses/uploads';
 import type { AppDeps } from '../../deps';
 import { viewerOf } from '../../http/access';
 import { errorResponses } from '../../http/responses';
+import { acceptanceLetterFor } from './acceptance-letter';
 import { exportJournalCsv, exportJournalPdf, listJournals } from './journals.service';
 
 const user = { access: 'user' } as const;
@@ -64,6 +65,32 @@ export function journalsRoutes(deps: AppDeps) {
       async (request, reply) => {
         const { id } = request.params as { id: string };
         const { filename, pdf } = await exportJournalPdf(deps, viewerOf(request), id);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
+    // The acceptance letter (decision 066): the seller, the buyer and co-bidders, and admins.
+    base.get(
+      '/api/bid-rounds/:id/acceptance-letter.pdf',
+      {
+        config: user,
+        schema: {
+          params: z.object({ id: z.uuid('Ugyldig budrunde') }),
+          response: {
+            200: {
+              description: 'Akseptbrevet for budrunden som PDF (vedlegg)',
+              content: { 'application/pdf': { schema: fileBytesSchema } },
+            },
+            ...errorResponses(403, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const { filename, pdf } = await acceptanceLetterFor(deps, viewerOf(request), id);
         return reply
           .header('content-type', 'application/pdf')
           .header('content-disposition', `attachment; filename="${filename}"`)

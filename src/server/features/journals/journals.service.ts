@@ -5,6 +5,7 @@ import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
 import { Forbidden, NotFound } from '../../errors';
 import type { Viewer } from '../../http/viewer';
+import type { MailAttachment } from '../../mail/mailer';
 import type { BidWithBidder } from '../bids/bid-views';
 import type { CounterOfferRow } from '../counter-offers/counter-offer-records';
 import { recordJournalDigests, signedChainHead } from '../round-chain/round-chain.service';
@@ -127,7 +128,7 @@ export async function exportJournalCsv(deps: AppDeps, viewer: Viewer, roundId: s
  */
 export async function exportJournalPdf(
   deps: AppDeps,
-  viewer: Viewer,
+  viewer: Pick<Viewer, 'id' | 'isAdmin'>,
   roundId: string,
   { madeAt = deps.clock.now(), compress = true }: Partial<PdfOptions> = {},
 ) {
@@ -164,6 +165,19 @@ export async function exportJournalPdf(
   );
   return { filename: journalFileName(data, roundId, 'pdf'), pdf };
 }
+
+/** One participant's own journal of the round as a mail's attachment, or null when they have none. */
+export async function journalPdfAttachment(
+  deps: AppDeps,
+  roundId: string,
+  userId: string,
+): Promise<MailAttachment | null> {
+  if (!(await findJournal(deps.db, roundId, userId))) return null;
+  const { filename, pdf } = await exportJournalPdf(deps, { id: userId, isAdmin: false }, roundId);
+  return { filename, contentType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' };
+}
+
+export { acceptanceLetterAttachment } from './acceptance-letter';
 
 /**
  * Account deletion: the user's details disappear from every journal; the bids themselves stay. Each round
