@@ -213,6 +213,7 @@ export async function administratorWalk(c: WalkContext) {
     '/api/passkeys/{id}': {},
     '/api/bid-rounds/{id}/viewings': viewingOn(osloDayAhead(30)),
     '/api/bid-rounds/{id}/co-bidders': { email: 'ukjent@example.no' },
+    '/api/bid-rounds/{id}/my-answer': { answer: 'done' },
     '/api/bid-rounds/{id}/counter-offers': {
       bidId: unknownId(),
       amount: 4_500_000,

@@ -26,7 +26,8 @@ export interface WalkContext {
   rivalBidId: string;
 }
 
-export const unknownId = () => randomUUID();
+/** An id nothing has; a condition's place in its bid's list is a number, and 0 is as unknown on an unknown bid. */
+export const unknownId = (name?: string) => (name === 'index' ? '0' : randomUUID());
 export const operationsOf = (document: OpenApiDocument) =>
   Object.entries(document.paths).flatMap(([template, item]) =>
     Object.entries(item).map(([method, operation]) => ({

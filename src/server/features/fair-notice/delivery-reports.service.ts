@@ -23,12 +23,15 @@ function tokenMatches(expected: string | undefined, authorization: string | unde
   return timingSafeEqual(digest(authorization.slice('Bearer '.length)), digest(expected));
 }
 
+/** Before the body is read: a call without the gateway's token gets 401 whatever it sends. */
+export function requireGatewayToken(deps: Pick<AppDeps, 'env'>, authorization: string | undefined): void {
+  if (!tokenMatches(deps.env.SMS_HTTP_TOKEN, authorization)) throw new Unauthorized(WRONG_TOKEN);
+}
+
 export async function receiveDeliveryReport(
   deps: AppDeps,
-  authorization: string | undefined,
   report: z.output<typeof deliveryReportSchema>,
 ): Promise<{ message: string }> {
-  if (!tokenMatches(deps.env.SMS_HTTP_TOKEN, authorization)) throw new Unauthorized(WRONG_TOKEN);
   const notice = await findNoticeByMessageId(deps.db, report.messageId);
   if (!notice) throw new NotFound(UNKNOWN_MESSAGE);
   const at = report.at ?? (await databaseNow(deps.db));

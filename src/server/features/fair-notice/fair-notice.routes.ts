@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { viewerOf } from '../../http/access';
 import { errorResponses } from '../../http/responses';
-import { receiveDeliveryReport } from './delivery-reports.service';
+import { receiveDeliveryReport, requireGatewayToken } from './delivery-reports.service';
 import { answerRound, listBidderStates } from './fair-notice.service';
 
 const user = { access: 'user' } as const;
@@ -49,12 +49,13 @@ export function fairNoticeRoutes(deps: AppDeps) {
       '/api/sms/delivery-reports',
       {
         config: { access: 'public', csrfExempt: true },
+        onRequest: async (request) => requireGatewayToken(deps, request.headers.authorization),
         schema: {
           body: deliveryReportSchema,
           response: { 200: deliveryReportAnswerSchema, ...errorResponses(401, 404) },
         },
       },
-      (request) => receiveDeliveryReport(deps, request.headers.authorization, request.body),
+      (request) => receiveDeliveryReport(deps, request.body),
     );
   };
 }
