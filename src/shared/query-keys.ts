@@ -25,6 +25,8 @@ export const roundKeys = {
   round: (id: string) => ['/api/bid-rounds', id] as const,
   followers: (id: string) => ['/api/bid-rounds', id, 'followers'] as const,
   followStatus: (id: string) => ['/api/bid-rounds', id, 'follow/status'] as const,
+  /** Each live bidder's state for the highest bid (decision 066), for the owner and admins. */
+  bidderStates: (id: string) => ['/api/owner/bid-rounds', id, 'bidders'] as const,
   userBids: ['/api/user/bids'] as const,
   journals: ['/api/user/bid-journals'] as const,
 };

@@ -70,3 +70,16 @@ export function conditionStateText(item: {
   if (item.state === 'lapsed' && item.lapsedAt) return `Forbeholdet gikk ut ${formatLongDate(item.lapsedAt)}`;
   return 'Gjelder';
 }
+
+/**
+ * A journal's conditions with each one's state (decision 066): one per line, 'Finansiering (frist …) –
+ * Frafalt …'; a journal written before conditions were typed has only its words.
+ */
+export function conditionsWithStates(entry: {
+  conditions: string | null;
+  conditionItems?: readonly (Parameters<typeof conditionText>[0] &
+    Parameters<typeof conditionStateText>[0])[];
+}): string | null {
+  if (!entry.conditionItems?.length) return entry.conditions;
+  return entry.conditionItems.map((c) => `${conditionText(c)} – ${conditionStateText(c)}`).join('\n');
+}

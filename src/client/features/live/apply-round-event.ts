@@ -55,6 +55,8 @@ export function applyRoundEvent(writer: CacheWriter, event: RoundEvent): void {
   writer.refresh(roundKeys.userBids);
   // Who bids with whom is never in an event: a change of a group is read again by those who show it.
   writer.refresh(roundKeys.coBidders(roundId));
+  // Who was told, saw and answered (decision 066): read again by the owner's page, where it is shown.
+  writer.refresh(roundKeys.bidderStates(roundId));
 
   if (event.change === 'bid' && event.bidId) {
     const bid =

@@ -85,6 +85,22 @@ describe('GET /api/bid-rounds/{id}/acceptance-letter.pdf', () => {
       expect(text).toContain(words);
     expect(text.replace(/\u00a0/g, ' ')).toContain('Kjøpesum: 5 250 000 kr');
 
+    // The journal lists each condition with its state, in the CSV and the PDF (decision 066).
+    const csv = await t.request({
+      method: 'GET',
+      url: `/api/bid-rounds/${s.roundId}/journal/csv`,
+      cookie: s.owner.cookie,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toMatch(/Finansiering \(frist [^)]+\) – Frafalt /);
+    expect(csv.body).toContain('Styregodkjenning – Gjelder');
+    const journalPdf = await t.request({
+      method: 'GET',
+      url: `/api/bid-rounds/${s.roundId}/journal.pdf`,
+      cookie: s.owner.cookie,
+    });
+    expect(pdfText(journalPdf.rawPayload)).toContain('Frafalt');
+
     for (const who of [s.ingrid.cookie]) expect((await letter(s.roundId, who)).statusCode).toBe(403);
     const unknown = await letter('00000000-0000-4000-8000-000000000000', s.owner.cookie);
     expect(unknown.statusCode).toBe(404);

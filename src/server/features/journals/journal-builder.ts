@@ -10,6 +10,7 @@ import {
   bidPlan,
   bindsViewer,
   buyerView,
+  conditionItemViews,
   DELETED_BIDDER,
   highestLiveAmount,
   isRowLive,
@@ -137,6 +138,7 @@ export function journalEntriesOf(
         bankContactName: identified ? person.bankContactName : null,
         bankContactPhone: identified ? person.bankContactPhone : null,
         conditions: b.conditions,
+        conditionItems: conditionItemViews(b.conditionRows, round.biddingEndedAt),
         bidDeadline: b.bidDeadline?.toISOString() ?? null,
         // How a bidder pays and when they would move in: the owner's copy, and the bidder's own bids.
         ...(identified ? bidPlan(b) : { financing: null, takeoverDate: null }),

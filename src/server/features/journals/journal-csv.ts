@@ -1,5 +1,6 @@
 import { formatShortDateTime } from '../../../shared/format/date';
 import { BUYER_CAPACITY_LABELS, companySigner } from '../../../shared/rules/buyers';
+import { conditionsWithStates } from '../../../shared/rules/conditions';
 import { COUNTER_OFFER_STATUS_TEXT } from '../../../shared/rules/counter-offers';
 import { identityText } from '../../../shared/rules/identity';
 import type { JournalChange, JournalEntry } from '../../../shared/schemas/journal';
@@ -114,7 +115,7 @@ function actCells({ act, entry, counterOffer }: RecordedAct<CsvEntry>): Row {
   if (entry && act.kind === 'Bud')
     return [
       ...head(status(entry)),
-      entry.conditions,
+      conditionsWithStates(entry),
       deadline,
       when,
       ...bidderColumns(entry),

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { financingText, takeoverText } from '../../../shared/format/bid-plan';
 import { BUYER_CAPACITY_LABELS, companySigner, namesTogether } from '../../../shared/rules/buyers';
+import { conditionsWithStates } from '../../../shared/rules/conditions';
 import { COUNTER_OFFER_STATUS_TEXT } from '../../../shared/rules/counter-offers';
 import { identityText } from '../../../shared/rules/identity';
 import type { JournalAct, JournalChange, JournalEntry } from '../../../shared/schemas/journal';
@@ -148,7 +149,7 @@ function bids(doc: Doc, journal: PdfJournal): void {
       e.bidderName,
       money(e.amount),
       entryStates(e),
-      e.conditions || NONE,
+      conditionsWithStates(e) || NONE,
       when(e.bidDeadline),
       when(e.createdAt),
       signedCell(e.isSigned),

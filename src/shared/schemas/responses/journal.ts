@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BUYER_CAPACITIES } from '../../rules/buyers';
 import { JOURNAL_ACT_KINDS } from '../../rules/journal-acts';
 import { ROUND_EDIT_KINDS } from '../../rules/round-edits';
-import { bidPlanFields, companyViewSchema } from './bid';
+import { bidPlanFields, companyViewSchema, conditionItemSchema } from './bid';
 import { closeReasonSchema, roundChangeValueFields, wholeNumber } from './bid-round';
 import { timestamp } from './common';
 import { chainHeadSchema, chainLinkFields } from './record';
@@ -44,6 +44,8 @@ export const journalEntrySchema = z
     bankContactName: z.string().nullable(),
     bankContactPhone: z.string().nullable(),
     conditions: z.string().nullable(),
+    /** Each condition typed, with its state when the round ended (decision 066); absent in older journals. */
+    conditionItems: z.array(conditionItemSchema).optional(),
     bidDeadline: timestamp.nullable(),
     /** The financing plan and takeover day: in the owner's copy, and in a bidder's copy for their own bids. */
     ...bidPlanFields,

@@ -44,11 +44,22 @@ export function useSelectWinner(roundId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     // `signature`: the owner's passkey signature of the choice, when signed (decision 041).
-    mutationFn: ({ bidId, signature }: { bidId: string; signature?: SignatureProof }) =>
+    // `overrideFairNotice`: the owner confirmed past the warning of bidders who have not seen the latest bid.
+    mutationFn: ({
+      bidId,
+      signature,
+      overrideFairNotice,
+    }: {
+      bidId: string;
+      signature?: SignatureProof;
+      overrideFairNotice?: boolean;
+    }) =>
       apiJson<SelectWinnerResult>(
         'PUT',
         `${roundPath(roundId)}/select-winner/${encodeURIComponent(bidId)}`,
-        signature ? { signature } : undefined,
+        signature || overrideFairNotice
+          ? { ...(signature ? { signature } : {}), ...(overrideFairNotice ? { overrideFairNotice } : {}) }
+          : undefined,
       ),
     onSuccess: (_result, { bidId }) => {
       patchRound(queryClient, roundId, closedNow(bidId));

@@ -112,6 +112,8 @@ export function BidList({ round, now, canManage, isOpen, detailsByDefault = fals
           ) : (
             <BidRow
               key={entry.bid.id}
+              roundId={round.id}
+              roundWinner={round.winningBidId}
               bid={entry.bid}
               now={judgedAt}
               roundOpen={isOpen}

@@ -11,11 +11,13 @@ import { isBidLive } from './bid-expiry';
 import { BidForm } from './bid-form';
 import { BidList } from './bid-list';
 import classes from './bid-round-panel.module.css';
+import { BidderStatesCard } from './bidder-states-card';
 import { CoBidderInvitations, CoBiddersCard } from './co-bidders-card';
 import { CounterOfferCard } from './counter-offer-card';
 import { openOfferToMe } from './counter-offer-order';
 import { FollowButton } from './follow-button';
 import { FollowersList } from './followers-list';
+import { MyAnswerCard } from './my-answer-card';
 import { RoundOutcome } from './round-outcome';
 import { SmsSwitch } from './sms-switch';
 
@@ -65,7 +67,7 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
       : null;
 
   // A decided round says so first: above the bid section, or for the owner (who has none) above the bids.
-  const outcome = <RoundOutcome round={round} bids={bids.data?.bids} />;
+  const outcome = <RoundOutcome round={round} bids={bids.data?.bids} isAdmin={Boolean(user?.isAdmin)} />;
 
   // The owner can neither bid nor follow their own round, so they get no 'Legg inn bud' section at all,
   // rather than that heading over a note saying they cannot (decision 029).
@@ -85,6 +87,9 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
           <Stack gap="sm" className={classes.bid}>
             {offerToMe ? <CounterOfferCard roundId={round.id} offer={offerToMe} now={now} /> : null}
             {user && isOpen ? <CoBidderInvitations roundId={round.id} /> : null}
+            {user && isOpen && bids.data ? (
+              <MyAnswerCard roundId={round.id} bids={bids.data.bids} now={now} />
+            ) : null}
             {outcome}
             <Title order={3} size="h4">
               Legg inn bud
@@ -115,6 +120,8 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
               </Title>
               <SmsSwitch round={round} isOpen={isOpen} />
             </Stack>
+            <Divider />
+            <BidderStatesCard roundId={round.id} />
             <Divider />
             <FollowersList roundId={round.id} />
           </Stack>

@@ -11,9 +11,14 @@ import flash from '../../live/bid-flash.module.css';
 import { isBidExpired, isBidLive } from './bid-expiry';
 import { BidderDetails } from './bidder-details';
 import { CoBidderDetails } from './co-bidder-details';
+import { ConditionsList } from './conditions-list';
 
 interface BidRowProps {
   bid: BidView | OwnerBidView;
+  /** The bid's round: with it, the bid's own bidder may waive a condition while the bid binds. */
+  roundId?: string;
+  /** The round's winning bid, which binds after the round has ended, too. */
+  roundWinner?: string | null;
   /** When the bid is judged: now while the round is open, else when bidding ended. */
   now: Date;
   /** Time left on the acceptance deadline only means something while the round is open. */
@@ -53,6 +58,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** One bid in 'Innkomne bud'. In the owner's detailed view it also says who bid. */
 export function BidRow({
   bid,
+  roundId,
+  roundWinner = null,
   now,
   roundOpen = true,
   canSelectWinner,
@@ -121,9 +128,17 @@ export function BidRow({
       </Group>
       <Stack gap={2} mt="xs">
         <Field label="Forbehold">
-          <Text span size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {bid.conditions || 'Ingen'}
-          </Text>
+          {roundId ? (
+            <ConditionsList
+              roundId={roundId}
+              bid={bid}
+              canWaive={bid.isOwnBid && ((roundOpen && isBidLive(bid, now)) || roundWinner === bid.id)}
+            />
+          ) : (
+            <Text span size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {bid.conditions || 'Ingen'}
+            </Text>
+          )}
         </Field>
         <Field label="Akseptfrist">
           {bid.bidDeadline

@@ -100,6 +100,7 @@ export function BidderGroups({
                   return (
                     <BidRow
                       key={bid.id}
+                      roundId={roundId}
                       bid={bid}
                       now={now}
                       roundOpen={roundOpen}

@@ -1,4 +1,4 @@
-import { Paper, Text } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
 import { formatMoney } from '../../../../shared/format/money';
 import type { BidView } from '../../../../shared/schemas/bid';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
@@ -15,14 +15,40 @@ export function roundOutcomeText(round: BidRoundView, winningBid: BidView | null
   return `Budrunden er avgjort. ${how}${amount}.${who}`;
 }
 
-/** The decided round's outcome above its bids, for the owner and every bidder alike. */
-export function RoundOutcome({ round, bids }: { round: BidRoundView; bids: readonly BidView[] | undefined }) {
+/**
+ * The decided round's outcome above its bids, for the owner and every bidder alike; the parties (and admins)
+ * also get the acceptance letter (decision 066).
+ */
+export function RoundOutcome({
+  round,
+  bids,
+  isAdmin = false,
+}: {
+  round: BidRoundView;
+  bids: readonly BidView[] | undefined;
+  isAdmin?: boolean;
+}) {
   const winningBid = bids?.find((bid) => bid.id === round.winningBidId || bid.isWinner) ?? null;
   const text = roundOutcomeText(round, winningBid);
   if (!text) return null;
+  const readsLetter = round.isOwner || isAdmin || Boolean(winningBid?.isOwnBid);
   return (
     <Paper withBorder radius="md" p="sm" bg="green.0" role="status" data-testid="round-outcome">
-      <Text fw={600}>{text}</Text>
+      <Stack gap="xs" align="flex-start">
+        <Text fw={600}>{text}</Text>
+        {readsLetter ? (
+          <Button
+            component="a"
+            href={`/api/bid-rounds/${encodeURIComponent(round.id)}/acceptance-letter.pdf`}
+            download
+            size="xs"
+            variant="outline"
+            color="green.9"
+          >
+            Last ned akseptbrevet (PDF)
+          </Button>
+        ) : null}
+      </Stack>
     </Paper>
   );
 }

@@ -8,8 +8,10 @@ import { Modal } from '../../../components/modal';
 import { showToast } from '../../../lib/toast';
 import { useActSigning } from '../api/use-act-signing';
 import { useSelectWinner } from '../api/use-bid-actions';
+import { useBidderStates } from '../api/use-fair-notice';
 import { useOwnerBids } from '../api/use-round-bids';
 import { signOrCancel } from '../api/use-signing-step';
+import { FairNoticeGuard, fairNoticeOf } from './fair-notice-guard';
 import { SigningNotice } from './signing-notice';
 import { WinnerBidFacts } from './winner-bid-facts';
 
@@ -46,6 +48,16 @@ export function SelectWinnerDialog({ roundId, bid, bidderName, onClose }: Select
   // An owner with a passkey signs the choice (decision 041): the words are asked for as the dialog opens.
   const signing = useActSigning(bid ? { act: 'winner', bidRoundId: roundId, bidId: bid.id } : null);
   const [signingNow, setSigningNow] = useState(false);
+  // Who has not seen the latest bid yet (decision 066): read as the dialog opens, and live.
+  const states = useBidderStates(roundId, bid !== null);
+  const notice = bid
+    ? fairNoticeOf(states.data, bid.bidderLabel, new Date())
+    : { unseen: [], allDone: false };
+  // The confirmation holds for the one bid it was given for.
+  const [overriddenFor, setOverriddenFor] = useState<string | null>(null);
+  const overridden = bid !== null && overriddenFor === bid.id;
+  const setOverridden = (value: boolean) => setOverriddenFor(value && bid ? bid.id : null);
+  const guarded = notice.unseen.length > 0;
   const confirm = async () => {
     if (!bid) return;
     let signature: SignatureProof | undefined;
@@ -57,7 +69,7 @@ export function SelectWinnerDialog({ roundId, bid, bidderName, onClose }: Select
       signature = proof;
     }
     select.mutate(
-      { bidId: bid.id, signature },
+      { bidId: bid.id, signature, overrideFairNotice: guarded && overridden },
       {
         onSuccess: (result) => {
           const winner = result.winner;
@@ -119,6 +131,7 @@ export function SelectWinnerDialog({ roundId, bid, bidderName, onClose }: Select
             <List.Item>Budrunden lukkes, og ingen flere bud kan legges inn.</List.Item>
             <List.Item>Alle deltakere får e-post om resultatet, og budjournalen blir tilgjengelig.</List.Item>
           </List>
+          <FairNoticeGuard notice={notice} overridden={overridden} onOverride={setOverridden} />
           <SigningNotice
             signing={signing}
             confirmLabel={SIGN_LABEL}
@@ -136,6 +149,7 @@ export function SelectWinnerDialog({ roundId, bid, bidderName, onClose }: Select
               loading={select.isPending || signingNow}
               disabled={
                 whole === null ||
+                (guarded && !overridden) ||
                 signing.state === 'loading' ||
                 signing.state === 'needs-passkey' ||
                 signing.state === 'failed'

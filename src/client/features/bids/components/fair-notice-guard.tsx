@@ -1,0 +1,67 @@
+import { Alert, Checkbox, Stack, Text } from '@mantine/core';
+import {
+  ALL_OTHERS_DONE,
+  allOthersDone,
+  guardOpen,
+  OVERRIDE_LABEL,
+  unseenBidders,
+  unseenSentence,
+} from '../../../../shared/rules/fair-notice';
+import type { BidderStates } from '../../../../shared/schemas/responses/fair-notice';
+
+/** What the winner dialog says of the other bidders (decision 066), and whether it asks to confirm again. */
+export function fairNoticeOf(states: BidderStates | undefined, chosenLabel: string, now: Date) {
+  if (!states) return { unseen: [], allDone: false };
+  const minutes =
+    states.guardUntil && states.highestBidAt
+      ? (Date.parse(states.guardUntil) - Date.parse(states.highestBidAt)) / 60_000
+      : 0;
+  const open = guardOpen(states.highestBidAt, now, minutes);
+  return {
+    unseen: open ? unseenBidders(states.bidders, chosenLabel) : [],
+    allDone: allOthersDone(states.bidders, chosenLabel),
+  };
+}
+
+/**
+ * Before the binding 'Bekreft vinner': who has not seen the latest bid yet, with when and how they were told,
+ * and the second, explicit confirmation; or that every other bidder has said they bid no more.
+ */
+export function FairNoticeGuard({
+  notice,
+  overridden,
+  onOverride,
+}: {
+  notice: ReturnType<typeof fairNoticeOf>;
+  overridden: boolean;
+  onOverride: (value: boolean) => void;
+}) {
+  if (notice.unseen.length > 0)
+    return (
+      <Alert color="orange.9" variant="light" title="Ikke alle har sett det siste budet" role="alert">
+        <Stack gap="xs">
+          {notice.unseen.map((b) => (
+            <Text size="sm" key={b.label}>
+              {unseenSentence(b)}
+            </Text>
+          ))}
+          <Text size="sm">
+            Vil du gi dem litt tid, kan du vente. Velger du nå, føres det i budjournalen at du valgte før alle
+            hadde sett budet.
+          </Text>
+          <Checkbox
+            label={OVERRIDE_LABEL}
+            checked={overridden}
+            onChange={(event) => onOverride(event.currentTarget.checked)}
+          />
+        </Stack>
+      </Alert>
+    );
+  if (notice.allDone)
+    return (
+      <Alert color="green.9" variant="light" role="status">
+        <Text size="sm">{ALL_OTHERS_DONE}</Text>
+      </Alert>
+    );
+  return null;
+}
