@@ -1,6 +1,7 @@
 import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { clockTime } from '../../../../shared/rules/fair-notice';
 import type { BidderState } from '../../../../shared/schemas/responses/fair-notice';
+import { STATUS_COLORS } from '../../../app/theme';
 import { useBidderStates } from '../api/use-fair-notice';
 
 // 'Har alle fått med seg budet?' (decision 066): for the owner, each live bidder's state for the highest
@@ -36,7 +37,7 @@ function BidderStateRow({ bidder }: { bidder: BidderState }) {
         </Text>
         <Text size="sm">{bidder.name}</Text>
         {bidder.isLeading ? (
-          <Badge color="green.9" variant="filled">
+          <Badge color={STATUS_COLORS.active} variant="filled">
             Høyeste bud
           </Badge>
         ) : (

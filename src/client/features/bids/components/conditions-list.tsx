@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { formatMoney } from '../../../../shared/format/money';
 import { conditionName, conditionStateText, conditionText } from '../../../../shared/rules/conditions';
 import type { BidView } from '../../../../shared/schemas/bid';
+import { STATUS_COLORS } from '../../../app/theme';
 import { useWaiveCondition } from '../api/use-fair-notice';
 import { CoBidderActDialog } from './co-bidder-act-dialog';
 
-const STATE_COLOR = { active: 'blue.9', waived: 'green.9', lapsed: 'red.9' } as const;
+const STATE_COLOR = { active: 'blue.9', waived: STATUS_COLORS.active, lapsed: 'red.9' } as const;
 
 /**
  * A bid's conditions (decision 066), each with where it stands; the bid's own bidder may waive one that is in

@@ -8,6 +8,7 @@ import {
   unseenSentence,
 } from '../../../../shared/rules/fair-notice';
 import type { BidderStates } from '../../../../shared/schemas/responses/fair-notice';
+import { STATUS_COLORS } from '../../../app/theme';
 
 /** What the winner dialog says of the other bidders (decision 066), and whether it asks to confirm again. */
 export function fairNoticeOf(states: BidderStates | undefined, chosenLabel: string, now: Date) {
@@ -59,7 +60,7 @@ export function FairNoticeGuard({
     );
   if (notice.allDone)
     return (
-      <Alert color="green.9" variant="light" role="status">
+      <Alert color={STATUS_COLORS.active} variant="light" role="status">
         <Text size="sm">{ALL_OTHERS_DONE}</Text>
       </Alert>
     );

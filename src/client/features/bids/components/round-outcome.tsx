@@ -2,6 +2,7 @@ import { Button, Paper, Stack, Text } from '@mantine/core';
 import { formatMoney } from '../../../../shared/format/money';
 import type { BidView } from '../../../../shared/schemas/bid';
 import type { BidRoundView } from '../../../../shared/schemas/bid-round';
+import { STATUS_COLORS } from '../../../app/theme';
 
 /** How a decided round ended, in the words its page uses; null while it is not decided. */
 export function roundOutcomeText(round: BidRoundView, winningBid: BidView | null): string | null {
@@ -43,7 +44,7 @@ export function RoundOutcome({
             download
             size="xs"
             variant="outline"
-            color="green.9"
+            color={STATUS_COLORS.active}
           >
             Last ned akseptbrevet (PDF)
           </Button>
