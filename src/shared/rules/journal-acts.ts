@@ -12,6 +12,12 @@ export const JOURNAL_ACT_KINDS = [
   'Avslag',
   /** The seller's counter-offer to one bidder, with its amount, deadline and (for those who may) conditions. */
   'Motbud',
+  /** A bidder waived one of their bid's conditions (decision 066; § 3-5), at its time. */
+  'Forbehold frafalt',
+  /** A condition's deadline passed without a waiver: 'Forbeholdet gikk ut {tid}'. */
+  'Forbehold gikk ut',
+  /** A bidder answered that they bid no more on the highest bid then (decision 066). */
+  'Byr ikke mer',
   /** The bidder accepted the counter-offer: binding for both, and the round is decided by it. */
   'Motbud akseptert',
   /** The bidder declined the counter-offer. */

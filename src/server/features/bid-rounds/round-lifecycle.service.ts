@@ -16,7 +16,7 @@ import { recordIfActingAsAdmin } from '../admin-actions/admin-actions.service';
 import { findBidOfRound, findBidsWithBidders, lockBidderAccount } from '../bids/bids.service';
 import { ALREADY_CLOSED, assertCanManage } from '../bids/round-access';
 import { counterOffersOfRound, settleCounterOffersOnClose } from '../counter-offers/counter-offer-records';
-import { type FairNoticeRecord, fairNoticeAtChoice } from '../fair-notice/fair-notice.service';
+import { doneAnswersOf, type FairNoticeRecord, fairNoticeAtChoice } from '../fair-notice/fair-notice.service';
 import { journalEntriesFor, writeRoundJournals } from '../journals/journals.service';
 import { recordClosed, recordWinner, type SignedBy } from '../round-chain/round-acts';
 import { recordJournalDigests, signedLink } from '../round-chain/round-chain.service';
@@ -71,6 +71,7 @@ async function endRound(
     startingPrice: round.price,
     property: { title: round.title, address: round.address, imageUrl: round.imageUrl },
     changes: await findChangesWhileBidsStood(tx, round.id),
+    doneAnswers: await doneAnswersOf(tx, round.id),
   };
   await writeRoundJournals(tx, round.id, round.ownerId, journalRound, bids, counterOffers);
   // The chain commits to the journals as written, so that the admin's check finds one changed since

@@ -105,6 +105,24 @@ describe('GET /api/owner/bid-rounds/{id}/bidders and PUT /api/bid-rounds/{id}/my
     // 'done' does not stop a bidder from bidding again.
     await placeBidOk(t, s.ingrid.cookie, s.roundId, 4_400_000);
     expect((await states(s.roundId, s.owner.cookie)).bidders[0]?.isLeading).toBe(true);
+
+    // The journals record the answer: the owner's names Ingrid, hers says 'Du', Ola's has none.
+    const closed = await t.request({
+      method: 'PUT',
+      url: `/api/bid-rounds/${s.roundId}/close`,
+      cookie: s.owner.cookie,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const answersIn = async (who: Person) => {
+      const res = await t.request({ method: 'GET', url: '/api/user/bid-journals', cookie: who.cookie });
+      const journal = (
+        res.json() as { bidRound: { id: string }; acts: { kind: string; party: string | null }[] }[]
+      ).find((j) => j.bidRound.id === s.roundId);
+      return journal?.acts.filter((a) => a.kind === 'Byr ikke mer').map((a) => a.party);
+    };
+    expect(await answersIn(s.owner)).toEqual(['Ingrid Hansen']);
+    expect(await answersIn(s.ingrid)).toEqual(['Du']);
+    expect(await answersIn(s.ola)).toEqual([]);
   });
 
   it('refuses the leader, anyone without a live bid, a bad answer, other readers and unknown rounds', async () => {

@@ -102,3 +102,14 @@ export async function insertAnswer(
   await db.execute(sql`insert into bidder_answers (bid_round_id, user_id, answer, answered_at)
     values (${roundId}, ${userId}, ${answer}, ${at(answeredAt)})`);
 }
+
+/** Every 'Byr ikke mer' answer of the round, oldest first, for its journals. */
+export async function findDoneAnswers(db: DbOrTx, roundId: string) {
+  const result = await db.execute(sql`
+    select user_id, answered_at from bidder_answers
+    where bid_round_id = ${roundId} and answer = 'done' order by answered_at, id`);
+  return rowsOf<{ user_id: string; answered_at: string | Date }>(result).map((r) => ({
+    userId: r.user_id,
+    at: new Date(r.answered_at),
+  }));
+}

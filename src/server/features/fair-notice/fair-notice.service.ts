@@ -17,7 +17,7 @@ import {
 } from '../bids/bids.service';
 import { recordBidderDone } from '../round-chain/fairness-acts';
 import { bidderStatesOf, highestLiveRow } from './bidder-states';
-import { insertAnswer, recordVisitNow } from './fair-notice.repository';
+import { findDoneAnswers, insertAnswer, recordVisitNow } from './fair-notice.repository';
 
 // Everyone told, and their answers (decision 066): the owner's list of bidders, a bidder's one-tap answer
 // to 'byr du mer?', the visits that count as seen, and the guard before 'Velg som vinner'.
@@ -141,4 +141,9 @@ export async function fairNoticeAtChoice(
     overridden: unseen.length > 0 && override,
     unseen: unseen.map((b) => b.label),
   };
+}
+
+/** Every 'Byr ikke mer' of the round, for the journals written as it closes. */
+export function doneAnswersOf(db: DbOrTx, roundId: string) {
+  return findDoneAnswers(db, roundId);
 }

@@ -80,7 +80,7 @@ describe('GET /api/bid-rounds/{id}/acceptance-letter.pdf', () => {
       'Finansiering (frist',
       'Frafalt',
       'Styregodkjenning – Gjelder',
-      'Kjedens hode: nr.',
+      'Kjedens hode: handling nr.',
     ])
       expect(text).toContain(words);
     expect(text.replace(/\u00a0/g, ' ')).toContain('Kjøpesum: 5 250 000 kr');
@@ -94,6 +94,17 @@ describe('GET /api/bid-rounds/{id}/acceptance-letter.pdf', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toMatch(/Finansiering \(frist [^)]+\) – Frafalt /);
     expect(csv.body).toContain('Styregodkjenning – Gjelder');
+    const journals = await t.request({
+      method: 'GET',
+      url: '/api/user/bid-journals',
+      cookie: s.owner.cookie,
+    });
+    const acts = (
+      journals.json() as { bidRound: { id: string }; acts: { kind: string; conditions: string | null }[] }[]
+    )
+      .find((j) => j.bidRound.id === s.roundId)
+      ?.acts.filter((a) => a.kind === 'Forbehold frafalt');
+    expect(acts?.map((a) => a.conditions)).toEqual([expect.stringMatching(/^Finansiering \(frist /)]);
     const journalPdf = await t.request({
       method: 'GET',
       url: `/api/bid-rounds/${s.roundId}/journal.pdf`,

@@ -13,8 +13,8 @@ import {
 } from '../../../shared/rules/buyers';
 import { conditionStateText, conditionText } from '../../../shared/rules/conditions';
 import type { ConditionItem } from '../../../shared/schemas/responses/bid';
-import { chainHeadLines, fact } from './journal-pdf-facts';
-import { BOLD, drawable, FONT } from './journal-pdf-tables';
+import { fact } from './journal-pdf-facts';
+import { BOLD, drawable, FONT, MONO } from './journal-pdf-tables';
 
 // The acceptance letter (akseptbrev, decision 066): what a broker sends both parties the moment a bid is
 // accepted, with the journal attached. One page of facts on A4 in bokmål, drawn as the journal's PDF is.
@@ -67,6 +67,26 @@ function buyerLines(b: LetterFacts['buyer']): string[] {
   if (b.company)
     return [companySigner(namesTogether(b.names), b.company.signerRole, b.company.name, b.company.orgNumber)];
   return [`Byr som ${capacityLabel(b.capacity).toLowerCase()}`];
+}
+
+/** The chain's head, one value a line: the journal's own block runs labels and hashes together on a line. */
+function chainHead(doc: Doc, letter: LetterFacts): void {
+  const head = letter.chainHead;
+  if (!head) return;
+  const line = (label: string, value: string, size = 9) => {
+    doc.moveDown(0.3).font(BOLD).fontSize(10).text(label);
+    doc.font(MONO).fontSize(size).text(value);
+  };
+  line(`Kjedens hode: handling nr. ${head.seq}`, head.hash);
+  if (head.signedHead) line('Signert av Budrunde', head.signedHead.signature, 8);
+  line('Kjedenøkkel (kid) og fingeravtrykk', `${letter.chainKey.kid}\n${letter.chainKey.fingerprint}`, 8);
+  doc
+    .moveDown(0.3)
+    .font(FONT)
+    .fontSize(9)
+    .fillColor('#333333')
+    .text(drawable(`Kontroller budjournalen selv på ${letter.checkUrl}.`))
+    .fillColor('black');
 }
 
 export function acceptanceLetterToPdf(letter: LetterFacts, madeAt: Date, compress = true): Promise<Buffer> {
@@ -134,7 +154,7 @@ export function acceptanceLetterToPdf(letter: LetterFacts, madeAt: Date, compres
     .font(FONT)
     .fontSize(10)
     .text('Budjournalen for budrunden er lagt ved e-posten med dette brevet, og kan lastes ned i Budrunde.');
-  if (letter.chainHead) chainHeadLines(doc, letter.chainHead, letter.chainKey, letter.checkUrl);
+  if (letter.chainHead) chainHead(doc, letter);
   doc.moveDown(0.8).font(FONT).fontSize(8.5).fillColor('#444444');
   doc.text(`Laget av Budrunde ${formatLongDate(madeAt)}.`);
   doc.end();

@@ -1,3 +1,4 @@
+import { conditionStateText, conditionText } from '../../../shared/rules/conditions';
 import {
   CLOSE_REASON_TEXT,
   type JournalActKind,
@@ -25,7 +26,7 @@ export interface EntrySignatures {
 /** What an act needs of a bid: the journal's entry (stored or as read; older ones lack the rejection). */
 export type ActEntry = Pick<
   JournalEntry,
-  'bidderName' | 'amount' | 'conditions' | 'bidDeadline' | 'createdAt' | 'isWinner'
+  'bidderName' | 'amount' | 'conditions' | 'conditionItems' | 'bidDeadline' | 'createdAt' | 'isWinner'
 > & { rejectedAt?: string | null; rejectionMessage?: string | null } & EntrySignatures;
 
 /** Whether the seller signed a counter-offer, and its recipient the acceptance (decision 059). */
@@ -47,6 +48,8 @@ export interface ActClose {
   closeReason: CloseReason;
   /** When an administrator deleted the round, which kept this journal (decision 042). */
   deletedAt?: string | null;
+  /** 'Byr ikke mer' answers given before the close, named as the reader's copy names them (decision 066). */
+  answers?: { at: string; party: string | null }[];
 }
 
 /** An act with what it was made from, for the CSV, whose rows carry more of the bid than an act does. */
@@ -70,6 +73,9 @@ const OUTCOME: Record<Exclude<CounterOfferView['status'], 'open'>, JournalActKin
 const RANK: Record<JournalActKind, number> = {
   Bud: 0,
   Avslag: 1,
+  'Forbehold frafalt': 1,
+  'Forbehold gikk ut': 1,
+  'Byr ikke mer': 1,
   'Motbud avslått': 2,
   'Motbud trukket': 2,
   'Motbud utløpt': 2,
@@ -167,6 +173,21 @@ export function recordActs<E extends ActEntry>(
         entry: e,
         counterOffer: null,
       });
+    for (const c of e.conditionItems ?? []) {
+      const about = { party, amount: e.amount, conditions: conditionText(c) };
+      if (c.waivedAt)
+        acts.push({
+          act: act({ at: c.waivedAt, kind: 'Forbehold frafalt', ...about }),
+          entry: e,
+          counterOffer: null,
+        });
+      if (c.lapsedAt)
+        acts.push({
+          act: act({ at: c.lapsedAt, kind: 'Forbehold gikk ut', ...about, message: conditionStateText(c) }),
+          entry: e,
+          counterOffer: null,
+        });
+    }
     if (e.isWinner && close?.closeReason === 'winner')
       acts.push({
         act: act({
@@ -181,6 +202,12 @@ export function recordActs<E extends ActEntry>(
       });
   }
   acts.push(...counterOfferActs(counterOffers, close));
+  for (const answer of close?.answers ?? [])
+    acts.push({
+      act: act({ at: answer.at, kind: 'Byr ikke mer', party: answer.party }),
+      entry: null,
+      counterOffer: null,
+    });
   if (close)
     acts.push({
       act: act({

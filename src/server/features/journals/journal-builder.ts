@@ -23,6 +23,7 @@ import {
   type EntrySignatures,
   journalActs,
 } from './journal-acts';
+import { journalAnswersOf, namedAnswers, type StoredAnswer } from './journal-answers';
 
 /** What a bid_journals row holds. Entries keep the bidder's id so a deleted account can be scrubbed later. */
 export interface StoredJournal {
@@ -46,6 +47,8 @@ export interface StoredJournal {
    * written before the change log existed, which read as none.
    */
   changes?: StoredChange[];
+  /** 'Byr ikke mer' answers (decision 066), absent in journals written before them. */
+  answers?: StoredAnswer[];
 }
 
 /** A change as stored: its old and new value where it kept them (decision 054), absent in older journals. */
@@ -99,6 +102,8 @@ export interface JournalRound {
   winningBidId: string | null;
   startingPrice: number;
   property: { title: string; address: string; imageUrl: string | null };
+  /** Every 'Byr ikke mer' answer of the round, by the person who gave it (decision 066). */
+  doneAnswers?: { userId: string; at: Date }[];
   /** The changes made while live bids stood: every reader's copy lists them, as the round page did. */
   changes?: { at: Date; kind: RoundEditKind; oldValue?: RoundChangeValue; newValue?: RoundChangeValue }[];
 }
@@ -215,6 +220,7 @@ export function buildJournal(
       round.closedAt,
     ),
     changes: (round.changes ?? []).map(({ at, ...change }) => ({ at: at.toISOString(), ...change })),
+    answers: journalAnswersOf(round.doneAnswers ?? [], bidsInOrder, readerId, isOwnerCopy),
   };
 }
 
@@ -279,6 +285,7 @@ export const closeOf = (journal: StoredJournal, roundDeletedAt: Date | null = nu
   closedAt: journal.closedAt,
   closeReason: journal.closeReason,
   deletedAt: roundDeletedAt?.toISOString() ?? null,
+  answers: namedAnswers(journal.answers, journal.entries),
 });
 
 /**

@@ -44,7 +44,7 @@ export function fact(doc: Doc, label: string, value: string): void {
  * 'Kjedens hode: nr. 12, <hash>' and how to check it. The hash is in Courier, since it is read and compared
  * character by character; it has no spaces, so when the line is too narrow it moves whole to the next line.
  */
-export function chainHeadLines(
+function chainHeadLines(
   doc: Doc,
   head: NonNullable<PdfFacts['chainHead']>,
   key: PdfFacts['chainKey'],

@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Stack, Text } from '@mantine/core';
+import { Checkbox, Paper, Stack, Text } from '@mantine/core';
 import {
   ALL_OTHERS_DONE,
   allOthersDone,
@@ -8,7 +8,6 @@ import {
   unseenSentence,
 } from '../../../../shared/rules/fair-notice';
 import type { BidderStates } from '../../../../shared/schemas/responses/fair-notice';
-import { STATUS_COLORS } from '../../../app/theme';
 
 /** What the winner dialog says of the other bidders (decision 066), and whether it asks to confirm again. */
 export function fairNoticeOf(states: BidderStates | undefined, chosenLabel: string, now: Date) {
@@ -39,8 +38,18 @@ export function FairNoticeGuard({
 }) {
   if (notice.unseen.length > 0)
     return (
-      <Alert color="orange.9" variant="light" title="Ikke alle har sett det siste budet" role="alert">
+      <Paper
+        withBorder
+        radius="md"
+        p="sm"
+        bg="orange.0"
+        role="alert"
+        style={{ borderColor: 'var(--mantine-color-orange-7)' }}
+      >
         <Stack gap="xs">
+          <Text size="sm" fw={700}>
+            Ikke alle har sett det siste budet
+          </Text>
           {notice.unseen.map((b) => (
             <Text size="sm" key={b.label}>
               {unseenSentence(b)}
@@ -56,13 +65,13 @@ export function FairNoticeGuard({
             onChange={(event) => onOverride(event.currentTarget.checked)}
           />
         </Stack>
-      </Alert>
+      </Paper>
     );
   if (notice.allDone)
     return (
-      <Alert color={STATUS_COLORS.active} variant="light" role="status">
+      <Paper withBorder radius="md" p="sm" bg="green.0" role="status">
         <Text size="sm">{ALL_OTHERS_DONE}</Text>
-      </Alert>
+      </Paper>
     );
   return null;
 }
