@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findViewerById, type Viewer } from '../../src/server/features/accounts/accounts.repository';
+import { placeBid } from '../../src/server/features/bids/bids.service';
+import { placeBidSchema } from '../../src/shared/schemas/bid';
 import { createVerifiedUser, PASSWORD } from '../setup/person';
 import { expectNoAxeViolations } from './axe';
 import { chromiumAvailable } from './browser-guard';
@@ -41,7 +43,19 @@ describe.skipIf(!chromiumAvailable())('everyone is told before the seller accept
     const viewer = async (id: string) => (await findViewerById(deps.db, id)) as Viewer;
     await placeDayBid(deps, await viewer(ola), roundId, 5_000_000);
     await placeDayBid(deps, await viewer(ingrid), roundId, 5_100_000);
-    await placeDayBid(deps, await viewer(kari), roundId, 5_250_000);
+    await placeBid(
+      deps,
+      await viewer(kari),
+      placeBidSchema.parse({
+        bidRoundId: roundId,
+        amount: 5_250_000,
+        conditions: [
+          { kind: 'Finansiering', until: new Date(Date.now() + 3 * 3_600_000).toISOString() },
+          { kind: 'Annet', text: 'Styregodkjenning' },
+        ],
+        bidDeadline: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    );
     roundUrl = `${server.baseUrl}/budrunder/${roundId}`;
   });
   afterAll(async () => {
@@ -81,6 +95,44 @@ describe.skipIf(!chromiumAvailable())('everyone is told before the seller accept
       seller.getByText('Har alle fått med seg det siste budet?').locator('..'),
     );
 
+    // Kari waives her financing condition from her page; the seller sees it at once.
+    const kari = await openPage(browser);
+    await logIn(kari, server.baseUrl, 'kari@example.no', PASSWORD);
+    await kari.goto(roundUrl);
+    await kari.getByRole('button', { name: 'Frafall' }).first().click({ timeout: 15_000 });
+    const waiver = kari.getByRole('dialog', { name: 'Frafall forbeholdet' });
+    await waiver
+      .getByText(/Du frafaller forbeholdet om finansiering i budet på 5\s250\s000\s?kr\./)
+      .waitFor();
+    await expectNoAxeViolations(kari, 'the waiver dialog');
+    await waiver.getByRole('button', { name: 'Frafall forbeholdet' }).click();
+    await waiver.waitFor({ state: 'hidden' });
+    await expect
+      .poll(
+        () =>
+          seller
+            .getByText(/^Frafalt \d+\. desember/)
+            .first()
+            .isVisible(),
+        AT_ONCE,
+      )
+      .toBe(true);
+    await screenshotAtBothWidths(
+      seller,
+      'owner-conditions',
+      seller.getByTestId('condition').first().locator('../..'),
+    );
+
+    // The bid form's common conditions, with a deadline each.
+    await ingrid.getByLabel('Finansiering', { exact: true }).check();
+    await ingrid.getByLabel('Frist for forbeholdet om finansiering (valgfritt)').waitFor();
+    await screenshotAtBothWidths(
+      ingrid,
+      'typed-conditions',
+      ingrid.getByRole('group', { name: 'Vanlige forbehold (valgfritt)' }),
+    );
+    await ingrid.getByLabel('Finansiering', { exact: true }).uncheck();
+
     // 'Velg som vinner' on Kari's bid: Ola (Budgiver A) has not seen it.
     await seller.getByRole('button', { name: 'Velg som vinner' }).first().click();
     const dialog = seller.getByRole('dialog', { name: 'Velg vinner av budrunden' });
@@ -111,9 +163,6 @@ describe.skipIf(!chromiumAvailable())('everyone is told before the seller accept
       return Buffer.from(await res.body());
     };
     const pdf = await letterOf(seller);
-    const kari = await openPage(browser);
-    await logIn(kari, server.baseUrl, 'kari@example.no', PASSWORD);
-    await kari.goto(roundUrl);
     expect((await letterOf(kari)).subarray(0, 5).toString()).toBe('%PDF-');
     await expectNoAxeViolations(kari, 'the buyer’s decided round with the letter');
     // Ingrid is not a party: no letter for her.

@@ -6,11 +6,14 @@ import { apiJson } from '../../../lib/api';
 import { closedNow, invalidateRoundData, patchRound, roundKeys } from '../../bid-rounds/api/round-queries';
 import { uploadFinancingProof } from './upload-financing-proof';
 
-/** What the client sends to POST /api/bids: conditions '' when there are none, the deadline as ISO text. */
-export interface PlaceBidPayload extends PlaceBidInput {
+/**
+ * What the client sends to POST /api/bids: conditions '' when there are none (or the typed list, decision
+ * 066), the deadline as ISO text.
+ */
+export interface PlaceBidPayload extends Omit<PlaceBidInput, 'conditions'> {
   bidRoundId: string;
   amount: number;
-  conditions: string;
+  conditions: string | { kind: string; text?: string; until?: string }[];
   bidDeadline: string;
 }
 

@@ -1,10 +1,14 @@
 import type { FinancingPlan } from '../../../../shared/rules/bid-plan';
 import type { BuyerCapacity, SignerRole } from '../../../../shared/rules/buyers';
 import type { BidAct } from '../api/use-bid-signing';
+import type { ReadConditions } from './condition-inputs';
 
 export interface BidDraft {
   amount: number;
+  /** The conditions as the confirmation shows them. */
   conditions: string;
+  /** As sent (decision 066): the words alone, or the typed list when a common condition is ticked. */
+  conditionList?: ReadConditions['conditions'];
   bidDeadline: Date;
   /** The name of the attached financing proof, if any. */
   proofName: string | null;
@@ -26,11 +30,11 @@ export interface BidDraft {
 export function bidActOf(
   roundId: string,
   bid: BidDraft,
-): BidAct & { conditions: string; bidDeadline: string } {
+): BidAct & { conditions: ReadConditions['conditions']; bidDeadline: string } {
   return {
     bidRoundId: roundId,
     amount: bid.amount,
-    conditions: bid.conditions,
+    conditions: bid.conditionList ?? bid.conditions,
     bidDeadline: bid.bidDeadline.toISOString(),
     ...(bid.financing ? { financing: bid.financing } : {}),
     ...(bid.takeoverDate ? { takeoverDate: bid.takeoverDate } : {}),

@@ -32,6 +32,7 @@ import { bidActOf } from './bid-act';
 import { BidConfirmDialog, type BidDraft } from './bid-confirm-dialog';
 import { BidPlanInputs, EMPTY_PLAN, type PlanDraft, readPlan } from './bid-plan-inputs';
 import { type BuyerDraft, BuyerInputs, EMPTY_BUYER, readBuyer } from './buyer-inputs';
+import { type ConditionDraft, ConditionInputs, EMPTY_CONDITIONS, readConditions } from './condition-inputs';
 import { FinancingProofInput } from './financing-proof-input';
 import { QuickRaises } from './quick-raises';
 
@@ -51,6 +52,7 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
   const minimumBidDeadline = parseDate(round.minimumBidDeadline);
   const [amountText, setAmountText] = useState('');
   const [conditions, setConditions] = useState('');
+  const [typed, setTyped] = useState<ConditionDraft>(EMPTY_CONDITIONS);
   const [proof, setProof] = useState<File | null>(null);
   const [plan, setPlan] = useState<PlanDraft>(EMPTY_PLAN);
   const [buyer, setBuyer] = useState<BuyerDraft>(EMPTY_BUYER);
@@ -81,7 +83,9 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
 
   const amount = parseAmountInput(amountText);
   const chosenDeadline = dateFromParts(deadline);
+  const conditionsAt = (at: Date) => readConditions(typed, conditions, chosenDeadline, at);
   const problemsAt = (at: Date) => ({
+    typed: Object.values(conditionsAt(at).problems).find(Boolean) ?? null,
     amount: amount === null ? 'Beløp må være større enn 0' : amountProblem(amount, startingPrice, highestBid),
     conditions:
       conditions.trim().length > MAX_CONDITIONS_LENGTH
@@ -100,6 +104,7 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
   const reset = () => {
     setAmountText('');
     setConditions('');
+    setTyped(EMPTY_CONDITIONS);
     setProof(null);
     setPlan(EMPTY_PLAN);
     setBuyer(EMPTY_BUYER);
@@ -114,9 +119,11 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
     const checkedPlan = planAt(new Date());
     if (amount === null || !chosenDeadline || Object.values(current).some(Boolean) || !checkedPlan.ok) return;
     if (!buyerNow.ok) return;
+    const read = conditionsAt(new Date());
     setDraft({
       amount,
-      conditions: conditions.trim(),
+      conditions: read.text,
+      conditionList: read.conditions,
       bidDeadline: chosenDeadline,
       proofName: proof?.name ?? null,
       financing: checkedPlan.financing,
@@ -189,6 +196,11 @@ export function BidForm({ round, startingPrice, highestBid, now }: BidFormProps)
             base={highestBid ?? startingPrice}
             hasBids={highestBid !== null}
             onPick={setAmountText}
+          />
+          <ConditionInputs
+            value={typed}
+            onChange={setTyped}
+            errors={showProblems ? conditionsAt(now).problems : null}
           />
           <GrowingTextarea
             label="Forbehold (valgfritt)"

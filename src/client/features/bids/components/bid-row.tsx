@@ -44,9 +44,10 @@ interface BidRowProps {
 const bidderNames = (name: string, bidders: string[]) =>
   bidders.length > 1 ? [name, ...bidders.slice(1)].join(' og ') : name;
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+/** `block`: the value is a list, which may not sit inside a paragraph (the page would not hydrate). */
+function Field({ label, children, block = false }: { label: string; children: ReactNode; block?: boolean }) {
   return (
-    <Text size="sm">
+    <Text size="sm" component={block ? 'div' : 'p'}>
       <Text span fw={600}>
         {label}:
       </Text>{' '}
@@ -127,7 +128,7 @@ export function BidRow({
         </Group>
       </Group>
       <Stack gap={2} mt="xs">
-        <Field label="Forbehold">
+        <Field label="Forbehold" block={Boolean(roundId && bid.conditionItems?.length)}>
           {roundId ? (
             <ConditionsList
               roundId={roundId}
