@@ -5,6 +5,7 @@ import { financingText, takeoverText } from '../../../../shared/format/bid-plan'
 import { formatLongDate } from '../../../../shared/format/date';
 import { formatMoney } from '../../../../shared/format/money';
 import { formatTimeLeft } from '../../../../shared/format/time-left';
+import { conditionsWithStates } from '../../../../shared/rules/conditions';
 import type { OwnerBidView } from '../../../../shared/schemas/bid';
 import { EmailLink, PhoneLink } from './bidder-details';
 import classes from './winner-bid-facts.module.css';
@@ -40,7 +41,8 @@ export function WinnerBidFacts({ bid, now }: { bid: OwnerBidView; now: Date }) {
       </Fact>
       <Fact term="Forbehold">
         <Text span size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-          {bid.conditions || 'Ingen'}
+          {/* Each condition with where it stands (decision 066): a waived one no longer holds the sale up. */}
+          {conditionsWithStates(bid) || 'Ingen'}
         </Text>
       </Fact>
       <Fact term="Akseptfrist">
