@@ -63,10 +63,9 @@ const envSchema = z.object({
   // 'New bid' messages to one follower (or the owner) about one round: at most one e-mail and one SMS per
   // this many seconds; later bids in the window are folded into one message at its end. 0 folds nothing.
   NOTIFY_WINDOW_S: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(86_400).default(60)),
-  // How long after the latest bid the winner dialog warns of bidders who have not seen it (decision 066).
+  // The winner dialog's warning of bidders who have not seen the latest bid lasts this long (decision 066).
   FAIR_NOTICE_MINUTES: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(1440).default(15)),
-  // Failed logins an hour on one account, from all addresses together, before only browsers holding the
-  // account's device cookie may try (decision 027).
+  // Failed logins an hour on one account from any address; then only its devices may try (decision 027).
   LOGIN_FAILURES_PER_ACCOUNT_HOUR: z.preprocess(
     emptyAsUnset,
     z.coerce.number().int().min(1).max(100_000).default(100),
@@ -289,8 +288,7 @@ function checkS3(raw: RawEnv): void {
   if (stray) throw new ConfigError(`Invalid configuration: S3_BUCKET is required when ${stray} is set`);
 }
 
-// With the embedded database everything lives in DATA_DIR, so the cookie secret does too: generated
-// once, then stable across restarts so that sessions survive them.
+// In DATA_DIR with the embedded database: made once, then kept, so that sessions survive restarts.
 function readOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();

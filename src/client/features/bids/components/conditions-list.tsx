@@ -35,7 +35,8 @@ export function ConditionsList({
   return (
     <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
       {items.map((item, index) => (
-        <li key={`${item.kind}-${index}`} data-testid="condition">
+        // biome-ignore lint/suspicious/noArrayIndexKey: a bid's conditions never move; the place is their id (the API's index)
+        <li key={index} data-testid="condition">
           <Group gap="xs" wrap="wrap">
             <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
               {conditionText(item)}
