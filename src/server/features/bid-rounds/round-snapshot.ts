@@ -105,9 +105,15 @@ export function roundEventFor(snapshot: RoundSnapshot, userId: string): RoundEve
   return event;
 }
 
-/** Whether `userId` is told of this change at all: a follow or unfollow alone is the owner's news only. */
+/**
+ * Whether `userId` is told of this change at all: a follow or unfollow alone, and who was told of, saw or
+ * answered a bid (decision 066), are the owner's news only; even the moment of one tells the others nothing.
+ */
 export function hearsOf(snapshot: RoundSnapshot, userId: string): boolean {
-  return snapshot.change !== 'followers' || audienceOf(snapshot, userId) === 'owner';
+  return (
+    (snapshot.change !== 'followers' && snapshot.change !== 'bidder-states') ||
+    audienceOf(snapshot, userId) === 'owner'
+  );
 }
 
 /** The visitor's event, or null when the change is none of a visitor's business. */
