@@ -97,7 +97,7 @@ describe.skipIf(!chromiumAvailable())('pages rendered on the server', () => {
     await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
     await page.goto(roundUrl);
     expect(await page.getByRole('heading', { name: 'Servert Villa', exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('Salg av egen bolig').isVisible()).toBe(true);
+    expect(await page.getByTestId('condition').getByText('Salg av egen bolig').isVisible()).toBe(true);
     // Its controls stay disabled, saying 'Laster …' (decision 060): nothing can be typed that would be lost.
     expect(await page.getByLabel('Beløp').isDisabled()).toBe(true);
     const send = page.getByRole('button', { name: 'Legg inn bud' });

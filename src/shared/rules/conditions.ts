@@ -72,8 +72,9 @@ export function conditionStateText(item: {
 }
 
 /**
- * A journal's conditions with each one's state (decision 066): one per line, 'Finansiering (frist …) –
- * Frafalt …'; a journal written before conditions were typed has only its words.
+ * A journal's conditions with the state of each that no longer holds (decision 066): one per line,
+ * 'Finansiering (frist …) – Frafalt …'; one still in force reads as its words alone, as before. A journal
+ * written before conditions were typed has only its words.
  */
 export function conditionsWithStates(entry: {
   conditions: string | null;
@@ -81,5 +82,7 @@ export function conditionsWithStates(entry: {
     Parameters<typeof conditionStateText>[0])[];
 }): string | null {
   if (!entry.conditionItems?.length) return entry.conditions;
-  return entry.conditionItems.map((c) => `${conditionText(c)} – ${conditionStateText(c)}`).join('\n');
+  return entry.conditionItems
+    .map((c) => (c.state === 'active' ? conditionText(c) : `${conditionText(c)} – ${conditionStateText(c)}`))
+    .join('\n');
 }

@@ -34,22 +34,22 @@ export function RoundOutcome({
   if (!text) return null;
   const readsLetter = round.isOwner || isAdmin || Boolean(winningBid?.isOwnBid);
   return (
-    <Paper withBorder radius="md" p="sm" bg="green.0" role="status" data-testid="round-outcome">
-      <Stack gap="xs" align="flex-start">
+    <Stack gap="xs" align="flex-start">
+      <Paper withBorder radius="md" p="sm" bg="green.0" role="status" data-testid="round-outcome" w="100%">
         <Text fw={600}>{text}</Text>
-        {readsLetter ? (
-          <Button
-            component="a"
-            href={`/api/bid-rounds/${encodeURIComponent(round.id)}/acceptance-letter.pdf`}
-            download
-            size="xs"
-            variant="outline"
-            color={STATUS_COLORS.active}
-          >
-            Last ned akseptbrevet (PDF)
-          </Button>
-        ) : null}
-      </Stack>
-    </Paper>
+      </Paper>
+      {readsLetter ? (
+        <Button
+          component="a"
+          href={`/api/bid-rounds/${encodeURIComponent(round.id)}/acceptance-letter.pdf`}
+          download
+          size="xs"
+          variant="outline"
+          color={STATUS_COLORS.active}
+        >
+          Last ned akseptbrevet (PDF)
+        </Button>
+      ) : null}
+    </Stack>
   );
 }
