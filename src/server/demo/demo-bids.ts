@@ -36,7 +36,7 @@ export async function seedDemoBids(
     who: Viewer,
     bidRoundId: string,
     amount: number,
-    conditions: string | null = null,
+    conditions: string | { kind: string; text?: string; until?: string }[] | null = null,
     financingProofId: string | null = null,
   ) =>
     placeBid(
@@ -53,7 +53,10 @@ export async function seedDemoBids(
 
   const [, apartment, house] = openRoundIds;
   if (apartment) {
-    await bid(ola, apartment, 5_250_000, 'Forbehold om finansiering');
+    // A typed condition with a deadline (decision 066): the seller sees it, and Ola may waive it.
+    await bid(ola, apartment, 5_250_000, [
+      { kind: 'Finansiering', until: new Date(now.getTime() + 20 * HOUR).toISOString() },
+    ]);
     await bid(ingrid, apartment, 5_400_000);
     // Ola's last bid carries a financing proof, so the seller sees 'Vedlagt' and can download it.
     const proof = await uploadProof(

@@ -1,4 +1,4 @@
-import { Checkbox, Fieldset, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Stack, Text, TextInput } from '@mantine/core';
 import { makeOsloDate } from '../../../../shared/format/date';
 import {
   CONDITION_UNTIL_AFTER_DEADLINE,
@@ -87,7 +87,15 @@ export function ConditionInputs({
   const set = (kind: TickedKind, change: Partial<ConditionDraft[TickedKind]>) =>
     onChange({ ...value, [kind]: { ...value[kind], ...change } });
   return (
-    <Fieldset legend="Vanlige forbehold (valgfritt)" variant="unstyled">
+    <Fieldset
+      legend={
+        <Text span size="sm" fw={600}>
+          Vanlige forbehold (valgfritt)
+        </Text>
+      }
+      variant="unstyled"
+      p={0}
+    >
       <Stack gap="xs">
         {TICKED_KINDS.map((kind) => (
           <Stack gap={4} key={kind}>
