@@ -6,6 +6,7 @@ import { toCurrentUser } from '../accounts/accounts.service';
 import { listRounds } from '../bid-rounds/bid-rounds.service';
 import { listUserBids } from '../bids/bids.service';
 import { counterOffersTo } from '../counter-offers/counter-offer-records';
+import { noticeDataForExport } from '../fair-notice/fair-notice.service';
 import { listJournals } from '../journals/journals.service';
 import { passkeysForExport } from '../passkeys/passkey-records';
 import { viewingSignupsForExport } from '../viewings/viewing-signups.service';
@@ -54,6 +55,7 @@ export async function exportPersonalData(deps: AppDeps, viewer: Viewer): Promise
   const actions = await findAdminActionsForExport(db, viewer.id);
   const passkeys = await passkeysForExport(db, viewer.id);
   const viewingSignups = await viewingSignupsForExport(db, viewer.id);
+  const roundNotices = await noticeDataForExport(db, viewer.id);
   return {
     about: ABOUT,
     exportedAt: now.toISOString(),
@@ -113,5 +115,6 @@ export async function exportPersonalData(deps: AppDeps, viewer: Viewer): Promise
     administratorActions: actions.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
     viewingSignups,
     passkeys,
+    roundNotices,
   };
 }

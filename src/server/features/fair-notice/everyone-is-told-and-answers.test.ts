@@ -123,6 +123,17 @@ describe('GET /api/owner/bid-rounds/{id}/bidders and PUT /api/bid-rounds/{id}/my
     expect(await answersIn(s.owner)).toEqual(['Ingrid Hansen']);
     expect(await answersIn(s.ingrid)).toEqual(['Du']);
     expect(await answersIn(s.ola)).toEqual([]);
+
+    // Ingrid's own data export holds her notices, visits and answers.
+    const ownData = await t.request({ method: 'GET', url: '/api/users/me/export', cookie: s.ingrid.cookie });
+    const mine = ownData.json().roundNotices;
+    expect(mine.answers).toContainEqual({
+      bidRoundId: s.roundId,
+      answer: 'done',
+      answeredAt: done.json().answeredAt,
+    });
+    expect(mine.visits.map((v: { bidRoundId: string }) => v.bidRoundId)).toContain(s.roundId);
+    expect(mine.notices.map((n: { channel: string }) => n.channel).sort()).toEqual(['email', 'sms']);
   });
 
   it('refuses the leader, anyone without a live bid, a bad answer, other readers and unknown rounds', async () => {

@@ -113,3 +113,43 @@ export async function findDoneAnswers(db: DbOrTx, roundId: string) {
     at: new Date(r.answered_at),
   }));
 }
+
+/** Everything the notices, visits and answers hold of one person, oldest first, for their data export. */
+export async function findNoticeDataOf(db: DbOrTx, userId: string) {
+  const [notices, visits, answers] = await Promise.all([
+    db.execute(sql`select bid_round_id, channel, sent_at, delivery, delivery_at from bidder_notices
+      where user_id = ${userId} order by sent_at, id`),
+    db.execute(
+      sql`select bid_round_id, seen_at from round_visits where user_id = ${userId} order by seen_at`,
+    ),
+    db.execute(sql`select bid_round_id, answer, answered_at from bidder_answers
+      where user_id = ${userId} order by answered_at, id`),
+  ]);
+  const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
+  return {
+    notices: rowsOf<{
+      bid_round_id: string;
+      channel: 'email' | 'sms';
+      sent_at: string | Date;
+      delivery: Delivery | null;
+      delivery_at: string | Date | null;
+    }>(notices).map((r) => ({
+      bidRoundId: r.bid_round_id,
+      channel: r.channel,
+      sentAt: new Date(r.sent_at).toISOString(),
+      delivery: r.delivery,
+      deliveryAt: iso(r.delivery_at),
+    })),
+    visits: rowsOf<{ bid_round_id: string; seen_at: string | Date }>(visits).map((r) => ({
+      bidRoundId: r.bid_round_id,
+      seenAt: new Date(r.seen_at).toISOString(),
+    })),
+    answers: rowsOf<{ bid_round_id: string; answer: 'done' | 'considering'; answered_at: string | Date }>(
+      answers,
+    ).map((r) => ({
+      bidRoundId: r.bid_round_id,
+      answer: r.answer,
+      answeredAt: new Date(r.answered_at).toISOString(),
+    })),
+  };
+}

@@ -17,7 +17,7 @@ import {
 } from '../bids/bids.service';
 import { recordBidderDone } from '../round-chain/fairness-acts';
 import { bidderStatesOf, highestLiveRow } from './bidder-states';
-import { findDoneAnswers, insertAnswer, recordVisitNow } from './fair-notice.repository';
+import { findDoneAnswers, findNoticeDataOf, insertAnswer, recordVisitNow } from './fair-notice.repository';
 
 // Everyone told, and their answers (decision 066): the owner's list of bidders, a bidder's one-tap answer
 // to 'byr du mer?', the visits that count as seen, and the guard before 'Velg som vinner'.
@@ -146,4 +146,9 @@ export async function fairNoticeAtChoice(
 /** Every 'Byr ikke mer' of the round, for the journals written as it closes. */
 export function doneAnswersOf(db: DbOrTx, roundId: string) {
   return findDoneAnswers(db, roundId);
+}
+
+/** The notices, visits and answers of one person, for their data export (decision 014). */
+export function noticeDataForExport(db: DbOrTx, userId: string) {
+  return findNoticeDataOf(db, userId);
 }

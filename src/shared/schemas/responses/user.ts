@@ -133,5 +133,24 @@ export const personalDataExportSchema = z.object({
   viewingSignups: z.array(z.object({ roundId: z.guid(), startsAt: timestamp, endsAt: timestamp })),
   /** The user's passkeys by name and time; never a key or a credential id. */
   passkeys: z.array(z.object({ name: z.string(), createdAt: timestamp, lastUsedAt: nullableTimestamp })),
+  /**
+   * What the owner's list of bidders was told of the user (decision 066): each new-bid notice sent and what
+   * became of it, each visit to a round, each answer to 'byr du mer?'.
+   */
+  roundNotices: z.object({
+    notices: z.array(
+      z.object({
+        bidRoundId: z.guid(),
+        channel: z.enum(['email', 'sms']),
+        sentAt: timestamp,
+        delivery: z.enum(['delivered', 'failed', 'late']).nullable(),
+        deliveryAt: nullableTimestamp,
+      }),
+    ),
+    visits: z.array(z.object({ bidRoundId: z.guid(), seenAt: timestamp })),
+    answers: z.array(
+      z.object({ bidRoundId: z.guid(), answer: z.enum(['done', 'considering']), answeredAt: timestamp }),
+    ),
+  }),
 });
 export type PersonalDataExport = z.input<typeof personalDataExportSchema>;
