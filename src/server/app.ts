@@ -35,6 +35,7 @@ import { settleCounterOffersTo } from './features/counter-offers/counter-offer-r
 import { counterOffersRoutes } from './features/counter-offers/counter-offers.routes';
 import { dataExportRoutes } from './features/data-export/data-export.routes';
 import { fairNoticeRoutes } from './features/fair-notice/fair-notice.routes';
+import { forgetNoticeDataOf } from './features/fair-notice/fair-notice.service';
 import { financingProofsRoutes } from './features/financing-proofs/financing-proofs.routes';
 import {
   forgetProofsOfUser,
@@ -127,6 +128,7 @@ registerAccountDeletionSteps({
   ],
   onceScrubbed: [
     forgetSignupsOf,
+    forgetNoticeDataOf,
     forgetResetRequestsOf,
     // A passkey is a way into the account: it goes with the account (decision 037).
     forgetPasskeysOf,

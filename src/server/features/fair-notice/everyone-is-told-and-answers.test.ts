@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userIdOf } from '../../../../tests/setup/admin';
 import { exportOf } from '../../../../tests/setup/chain-round';
 import { coBidderHelpers, type Person } from '../../../../tests/setup/co-bidders';
 import { placeBidOk } from '../../../../tests/setup/rounds';
@@ -170,6 +171,43 @@ describe('GET /api/owner/bid-rounds/{id}/bidders and PUT /api/bid-rounds/{id}/my
       expect(res.statusCode).toBe(403);
     }
     expect((await states(s.roundId, s.owner.cookie)).bidders[0]?.answer).toBeNull();
+  });
+});
+
+describe('a deleted account', () => {
+  it('leaves no notices, visits or answers behind', async () => {
+    const s = await h.setting();
+    const ingridBid = await placeBidOk(t, s.ingrid.cookie, s.roundId, 4_100_000);
+    await placeBidOk(t, s.ola.cookie, s.roundId, 4_200_000);
+    await t.runJobs();
+    await open(s.roundId, s.ingrid);
+    expect((await answer(s.roundId, s.ingrid, { answer: 'done' })).statusCode).toBe(200);
+    const ingridId = await userIdOf(t, s.ingrid.email);
+    const rowsOf = async () => {
+      const count = async (table: string) =>
+        Number(
+          (
+            (await t.deps.db.execute(
+              sql`select count(*) as n from ${sql.raw(table)} where user_id = ${ingridId}`,
+            )) as unknown as {
+              rows: { n: string }[];
+            }
+          ).rows[0]?.n,
+        );
+      return [await count('bidder_notices'), await count('round_visits'), await count('bidder_answers')];
+    };
+    expect((await rowsOf()).every((n) => n > 0)).toBe(true);
+    // Her bid rejected, nothing binds her any more, and she may leave.
+    const rejected = await t.request({
+      method: 'PUT',
+      url: `/api/bid-rounds/${s.roundId}/bids/${ingridBid.id}/reject`,
+      cookie: s.owner.cookie,
+      payload: {},
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const gone = await t.request({ method: 'DELETE', url: '/api/users/me', cookie: s.ingrid.cookie });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await rowsOf()).toEqual([0, 0, 0]);
   });
 });
 

@@ -153,3 +153,10 @@ export async function findNoticeDataOf(db: DbOrTx, userId: string) {
     })),
   };
 }
+
+/** A deleted account's notices, visits and answers go with it; the chain and the journals keep the record. */
+export async function deleteNoticeDataOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`delete from bidder_notices where user_id = ${userId}`);
+  await db.execute(sql`delete from round_visits where user_id = ${userId}`);
+  await db.execute(sql`delete from bidder_answers where user_id = ${userId}`);
+}

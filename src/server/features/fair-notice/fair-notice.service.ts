@@ -17,7 +17,13 @@ import {
 } from '../bids/bids.service';
 import { recordBidderDone } from '../round-chain/fairness-acts';
 import { bidderStatesOf, highestLiveRow } from './bidder-states';
-import { findDoneAnswers, findNoticeDataOf, insertAnswer, recordVisitNow } from './fair-notice.repository';
+import {
+  deleteNoticeDataOf,
+  findDoneAnswers,
+  findNoticeDataOf,
+  insertAnswer,
+  recordVisitNow,
+} from './fair-notice.repository';
 
 // Everyone told, and their answers (decision 066): the owner's list of bidders, a bidder's one-tap answer
 // to 'byr du mer?', the visits that count as seen, and the guard before 'Velg som vinner'.
@@ -151,4 +157,12 @@ export function doneAnswersOf(db: DbOrTx, roundId: string) {
 /** The notices, visits and answers of one person, for their data export (decision 014). */
 export function noticeDataForExport(db: DbOrTx, userId: string) {
   return findNoticeDataOf(db, userId);
+}
+
+/**
+ * Account deletion's part (decision 066): the person's notices, visits and answers are forgotten, after the
+ * journals are written, so that the chain's 'bidder-done' acts and the journals' 'Byr ikke mer' stay.
+ */
+export async function forgetNoticeDataOf(tx: DbOrTx, userId: string): Promise<void> {
+  await deleteNoticeDataOf(tx, userId);
 }
