@@ -10,13 +10,12 @@ import type { BidderStates } from '../../../shared/schemas/responses/fair-notice
 
 // Decision 066: the owner sees, for each live bidder, whether they were told of the highest bid, saw it and
 // answered; a bidder who does not lead answers 'Jeg byr ikke mer' or 'Jeg vurderer å by'; the choice of a
-// winner records whether bidders had not seen the latest bid; the SMS gateway reports delivery.
+// winner records whether bidders had not seen the latest bid. Delivery reports: sms-delivery-reports-are-kept.
 
-const TOKEN = 'rapport-nokkel-123';
 let t: TestApp;
 let h: ReturnType<typeof coBidderHelpers>;
 beforeAll(async () => {
-  t = await createTestApp({ env: { SMS_HTTP_TOKEN: TOKEN } });
+  t = await createTestApp();
   h = coBidderHelpers(t);
 });
 afterAll(() => t.close());
@@ -35,14 +34,6 @@ const answer = (roundId: string, who: Person, body: unknown) =>
   });
 const open = (roundId: string, who: Person) =>
   t.request({ method: 'GET', url: `/api/bid-rounds/${roundId}`, cookie: who.cookie });
-/** As the gateway sends it: no session, no Origin. */
-const report = (body: object, token = TOKEN) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/sms/delivery-reports',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    payload: body,
-  });
 
 describe('GET /api/owner/bid-rounds/{id}/bidders and PUT /api/bid-rounds/{id}/my-answer', () => {
   it('tells the owner who was notified, who saw and who answered, and a new bid clears the answers', async () => {
@@ -257,70 +248,5 @@ describe('the guard before Velg som vinner', () => {
     );
     expect((await choose(s.roundId, ola.id, s.owner.cookie)).statusCode).toBe(200);
     expect((await winnerAct(s.roundId, s.owner.cookie)).fairNotice.shown).toBe(false);
-  });
-});
-
-describe('POST /api/sms/delivery-reports', () => {
-  it('marks an SMS delivered or not, refuses a wrong token and an unknown message, and waits five minutes', async () => {
-    t.sms.reportsDelivery = true;
-    try {
-      const s = await h.setting();
-      await placeBidOk(t, s.ingrid.cookie, s.roundId, 4_100_000);
-      await placeBidOk(t, s.ola.cookie, s.roundId, 4_200_000);
-      await t.runJobs();
-      const sms = t.sms.sent
-        .filter((m) => m.text.includes('Nytt bud') && m.text.includes('4 200 000'))
-        .at(-1);
-      expect(sms?.messageId).toMatch(/^test-sms-/);
-
-      expect((await report({ messageId: sms?.messageId, status: 'delivered' }, 'feil')).statusCode).toBe(401);
-      const noToken = await t.app.inject({ method: 'POST', url: '/api/sms/delivery-reports', payload: {} });
-      expect(noToken.statusCode).not.toBe(200);
-      expect(
-        (await report({ messageId: 'ukjent', status: 'delivered', at: new Date().toISOString() })).statusCode,
-      ).toBe(404);
-      expect((await report({ messageId: sms?.messageId, status: 'lest' })).statusCode).toBe(400);
-      expect((await states(s.roundId, s.owner.cookie)).bidders[0]?.notifiedBy).toBe('SMS og e-post');
-
-      const delivered = await report({
-        messageId: sms?.messageId,
-        status: 'delivered',
-        at: '2026-12-07T13:02:30Z',
-      });
-      expect(delivered.statusCode, delivered.body).toBe(200);
-      expect((await states(s.roundId, s.owner.cookie)).bidders[0]?.notifiedBy).toBe(
-        'SMS levert 14:02 og e-post',
-      );
-
-      const failed = await report({
-        messageId: sms?.messageId,
-        status: 'failed',
-        at: new Date().toISOString(),
-      });
-      expect(failed.statusCode).toBe(200);
-      expect((await states(s.roundId, s.owner.cookie)).bidders[0]?.notifiedBy).toBe(
-        'SMS ikke levert og e-post',
-      );
-      // The notice had gone by e-mail beside the SMS: no second mail.
-      await t.runJobs();
-      const newBidMails = (await t.mails(s.ingrid.email)).filter((m) => m.subject.startsWith('Nytt bud'));
-      expect(newBidMails).toHaveLength(1);
-
-      // Another round, no report within five minutes: not delivered.
-      const late = await h.setting();
-      await placeBidOk(t, late.ingrid.cookie, late.roundId, 4_100_000);
-      await placeBidOk(t, late.ola.cookie, late.roundId, 4_200_000);
-      await t.runJobs();
-      expect((await states(late.roundId, late.owner.cookie)).bidders[0]?.notifiedBy).toBe('SMS og e-post');
-      await t.deps.db.execute(
-        sql`update jobs set run_at = now() where type = 'bid:sms-delivery-check' and completed_at is null`,
-      );
-      await t.runJobs();
-      expect((await states(late.roundId, late.owner.cookie)).bidders[0]?.notifiedBy).toBe(
-        'SMS ikke levert og e-post',
-      );
-    } finally {
-      t.sms.reportsDelivery = false;
-    }
   });
 });
