@@ -1,8 +1,10 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { BidView, OwnerBidView } from '../../../../shared/schemas/bid';
 import type { CounterOfferView } from '../../../../shared/schemas/counter-offer';
+import { useBidderStates } from '../api/use-fair-notice';
 import { BidRow } from './bid-row';
 import { BidderDetails } from './bidder-details';
+import { BidderStateLine } from './bidder-states-card';
 import { CoBidderDetails } from './co-bidder-details';
 import { offersFor, placeCounterOffers } from './counter-offer-order';
 import { CounterOfferRow } from './counter-offer-row';
@@ -56,6 +58,8 @@ export function BidderGroups({
   onCounter,
   canWithdraw = false,
 }: BidderGroupsProps) {
+  // Each bidder's state for the highest bid (decision 066), under their heading, as the card lists it.
+  const states = useBidderStates(roundId);
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
       {groupByBidder(bids).map((group) => {
@@ -64,6 +68,7 @@ export function BidderGroups({
         // A group's bids name every member (decision 065): the latest bid says who is in it now.
         const latest = [...group].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? first;
         const name = latest.bidders.length > 1 ? [own, ...latest.bidders.slice(1)].join(' og ') : own;
+        const state = states.data?.bidders.find((b) => b.label === first.bidderLabel);
         return (
           <Paper
             component="li"
@@ -80,6 +85,7 @@ export function BidderGroups({
               </Text>
             </Title>
             <Stack gap="xs" mt="xs">
+              {state ? <BidderStateLine bidder={state} /> : null}
               <BidderDetails user={first.user} verification={first} />
               <CoBidderDetails bid={latest} />
               <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>

@@ -7,7 +7,7 @@ import { useBidderStates } from '../api/use-fair-notice';
 // 'Har alle fått med seg budet?' (decision 066): for the owner, each live bidder's state for the highest
 // bid, as a broker's phone round would tell it. Read again on every live event of the round.
 
-function toldLine(b: BidderState): string {
+export function toldLine(b: BidderState): string {
   if (!b.notifiedAt) return 'Ikke varslet ennå';
   return `Varslet ${clockTime(b.notifiedAt)}${b.notifiedBy ? ` (${b.notifiedBy})` : ''}`;
 }
@@ -26,6 +26,19 @@ function AnswerBadge({ bidder }: { bidder: BidderState }) {
       </Badge>
     );
   return null;
+}
+
+/** 'Varslet 14:02 (SMS og e-post) · Sett 14:05' and the answer, for one bidder who does not lead. */
+export function BidderStateLine({ bidder }: { bidder: BidderState }) {
+  if (bidder.isLeading) return null;
+  return (
+    <Group gap="xs" wrap="wrap" data-testid="bidder-state-line">
+      <Text size="xs">
+        {toldLine(bidder)} · {bidder.seenAt ? `Sett ${clockTime(bidder.seenAt)}` : 'Ikke sett ennå'}
+      </Text>
+      <AnswerBadge bidder={bidder} />
+    </Group>
+  );
 }
 
 function BidderStateRow({ bidder }: { bidder: BidderState }) {
