@@ -1,4 +1,6 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { bidderNotices } from '../../src/server/db/fair-notice-schema';
 import { unknownId, type WalkContext } from './api-contract-walks';
 import { createRoundAs, inHours, placeBidOk } from './rounds';
 
@@ -48,7 +50,11 @@ export async function fairNoticeWalk(c: WalkContext) {
   expect((await states(rival)).statusCode).toBe(403);
   expect((await states(owner, unknownId())).statusCode).toBe(404);
 
-  const sent = t.sms.sent.filter((m) => m.messageId).at(-1);
+  // The rival's notice of the higher bid, as the owner's list of bidders keeps it.
+  const [sent] = await t.deps.db
+    .select({ messageId: bidderNotices.smsMessageId })
+    .from(bidderNotices)
+    .where(and(eq(bidderNotices.bidRoundId, round.id), isNotNull(bidderNotices.smsMessageId)));
   const report = (body: object, token = CONTRACT_SMS_TOKEN) =>
     api.request({
       method: 'POST',

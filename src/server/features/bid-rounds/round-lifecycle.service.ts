@@ -16,7 +16,7 @@ import { recordIfActingAsAdmin } from '../admin-actions/admin-actions.service';
 import { findBidOfRound, findBidsWithBidders, lockBidderAccount } from '../bids/bids.service';
 import { ALREADY_CLOSED, assertCanManage } from '../bids/round-access';
 import { counterOffersOfRound, settleCounterOffersOnClose } from '../counter-offers/counter-offer-records';
-import { doneAnswersOf, type FairNoticeRecord, fairNoticeAtChoice } from '../fair-notice/fair-notice.service';
+import { doneAnswersOf, fairNoticeAtChoice } from '../fair-notice/fair-notice.service';
 import { journalEntriesFor, writeRoundJournals } from '../journals/journals.service';
 import { recordClosed, recordWinner, type SignedBy } from '../round-chain/round-acts';
 import { recordJournalDigests, signedLink } from '../round-chain/round-chain.service';
@@ -45,7 +45,8 @@ async function endRound(
   winningBidId: string | null,
   /** The owner's signature of 'Velg som vinner', which the winner's act carries. */
   signed: SignedBy | null = null,
-  { silent = false, fairNotice }: { silent?: boolean; fairNotice?: FairNoticeRecord } = {},
+  /** `overrideFairNotice`: the owner confirmed past the guard of bidders who had not seen the latest bid. */
+  { silent = false, overrideFairNotice = false }: { silent?: boolean; overrideFairNotice?: boolean } = {},
 ) {
   const closedAt = await databaseNow(tx);
   await updateRound(tx, round.id, {
@@ -60,6 +61,10 @@ async function endRound(
   const bids = await findBidsWithBidders(tx, round.id, { lockBidders: true });
   // The seller's choice is an act of its own; an accepted counter-offer was recorded as its acceptance.
   const chosen = reason === 'winner' ? bids.find((b) => b.id === winningBidId) : undefined;
+  // Whether bidders had not seen the latest bid when the seller chose, from the bids just read (decision 066).
+  const fairNotice = chosen
+    ? await fairNoticeAtChoice(tx, deps, round, bids, chosen.id, overrideFairNotice)
+    : undefined;
   const chosenLink = chosen ? await recordWinner(tx, round.id, chosen, closedAt, signed, fairNotice) : null;
   const closedLink = await recordClosed(tx, round.id, reason, winningBidId, closedAt);
   const counterOffers = await counterOffersOfRound(tx, round.id);
@@ -158,14 +163,6 @@ export async function selectWinner(
     }
     // Stored before the close writes the journals, so that they show the choice as signed (decision 059).
     await storeActSignature(tx, signed, bid.id);
-    // Whether bidders had not seen the latest bid, and the owner chose anyway (decision 066).
-    const fairNotice = await fairNoticeAtChoice(
-      tx,
-      deps,
-      { id: round.id, closedAt: null, deadline: round.deadline },
-      bid.id,
-      body.overrideFairNotice === true,
-    );
     const { bids, link } = await endRound(
       tx,
       deps,
@@ -174,7 +171,7 @@ export async function selectWinner(
       viewer.id,
       bid.id,
       chainSignatureOf(signed),
-      { fairNotice },
+      { overrideFairNotice: body.overrideFairNotice === true },
     );
     await recordIfActingAsAdmin(
       tx,

@@ -54,6 +54,17 @@ export async function queueRoundClosedNotifications(
   const link = deciding && signedLink(deps, deciding).signedHead;
   // Every mail at the end carries the round's last link, signed: each participant's own anchor (decision 057).
   const anchor = signedLink(deps, finalLink).signedHead;
+  // The buyer's mail: the winner's, or the accepted counter-offer's.
+  const buyersMail = (person: { email: string; firstName: string }, bid: BidWithBidder) =>
+    byCounterOffer
+      ? counterOfferAcceptedBidderMail(
+          person,
+          round,
+          { amount: bid.amount, acceptedAt: bid.createdAt, link },
+          url,
+          anchor,
+        )
+      : winnerMail(person, round, bid.amount, url, anchor);
   for (const [userId, person] of bidders) {
     if (userId === round.ownerId) continue;
     let mail = journalReadyMail(person, round, reason, url, anchor);
@@ -61,30 +72,14 @@ export async function queueRoundClosedNotifications(
       mail =
         userId !== winning.userId
           ? roundDecidedMail(person, round, url, anchor)
-          : byCounterOffer
-            ? counterOfferAcceptedBidderMail(
-                person,
-                round,
-                { amount: winning.amount, acceptedAt: winning.createdAt, link },
-                url,
-                anchor,
-              )
-            : winnerMail(person, round, winning.amount, url, anchor);
+          : buyersMail(person, winning);
     await enqueueMail(tx, mail, { roundId: round.id }, attachmentsFor(round.id, userId, winning?.userId));
   }
   // The winning bid's co-bidders are bound by it as much as its party (decision 065): each gets the same.
   for (const person of winning?.coBidders ?? []) {
-    if (person.deletedAt || bidders.has(person.id)) continue;
-    const mail = byCounterOffer
-      ? counterOfferAcceptedBidderMail(
-          person,
-          round,
-          { amount: winning?.amount ?? 0, acceptedAt: winning?.createdAt ?? new Date(), link },
-          url,
-          anchor,
-        )
-      : winnerMail(person, round, winning?.amount ?? 0, url, anchor);
-    await enqueueMail(tx, mail, { roundId: round.id }, attachmentsFor(round.id, person.id, person.id));
+    if (!winning || person.deletedAt || bidders.has(person.id)) continue;
+    const attach = attachmentsFor(round.id, person.id, person.id);
+    await enqueueMail(tx, buyersMail(person, winning), { roundId: round.id }, attach);
   }
   const owner = round.ownerId ? await findAccount(tx, round.ownerId) : null;
   if (owner) {

@@ -65,13 +65,18 @@ async function noticeAsItStands(deps: AppDeps, notice: NewBidNotice) {
 export const SMS_DELIVERY_WAIT_MS = 5 * 60_000;
 export const SMS_DELIVERY_CHECK_JOB = 'bid:sms-delivery-check';
 
-/** What the owner's list of bidders reads (decision 066): this notice went out now, by this channel. */
+/**
+ * What the owner's list of bidders reads (decision 066): this notice went out now, by this channel. The
+ * owner's own notices are not bidders' and are not kept: 0, no row.
+ */
 async function logSent(
   deps: AppDeps,
   notice: NewBidNotice,
+  ownerId: string | null,
   channel: NoticeChannel,
   messageId?: string | null,
 ) {
+  if (notice.userId === ownerId) return 0;
   const id = await logNoticeSent(deps.db, {
     roundId: notice.roundId,
     userId: notice.userId,
@@ -91,14 +96,14 @@ export function newBidNoticeJobHandlers(deps: AppDeps): Record<string, JobHandle
       // The same Message-ID on every run, as every queued mail has (mail-jobs.ts): a copy sent again after a
       // crash is recognisably the same notice, though it may name a higher bid.
       await deps.mailer.send({ ...notice.mail, messageId: jobMessageId(job, deps.env.APP_URL) });
-      await logSent(deps, payload as NewBidNotice, 'email');
+      await logSent(deps, payload as NewBidNotice, notice.round.ownerId, 'email');
     },
     [NEW_BID_SMS_JOB]: async (payload) => {
       const notice = await noticeAsItStands(deps, payload as NewBidNotice);
       // The round's SMS setting and the phone number as they are now, too.
       if (!notice?.round.smsNotificationsEnabled || !notice.person.phone) return;
       const { messageId } = await deps.sms.send(notice.person.phone, notice.sms);
-      const id = await logSent(deps, payload as NewBidNotice, 'sms', messageId);
+      const id = await logSent(deps, payload as NewBidNotice, notice.round.ownerId, 'sms', messageId);
       // A gateway that reports delivery: a report not in within five minutes counts as not delivered.
       if (messageId && id)
         await enqueueJob(

@@ -2,7 +2,7 @@ import { liveBidsAt } from '../../../shared/rules/bids';
 import { clockTime } from '../../../shared/rules/fair-notice';
 import type { BidderState } from '../../../shared/schemas/responses/fair-notice';
 import type { DbOrTx } from '../../db/client';
-import { type BidWithBidder, isRowLive, pseudonymsByBidder } from '../bids/bid-views';
+import { type BidWithBidder, highestLiveAmount, isRowLive, pseudonymsByBidder } from '../bids/bid-views';
 import {
   findAnswersSince,
   findNoticesSince,
@@ -31,9 +31,8 @@ export interface RoundForStates {
 
 /** The highest live bid at `now` among the rows, the earliest placed of equal amounts. */
 export function highestLiveRow(rows: BidWithBidder[], now: Date): BidWithBidder | null {
-  let top: BidWithBidder | null = null;
-  for (const row of rows) if (isRowLive(row, now) && (!top || row.amount > top.amount)) top = row;
-  return top;
+  const top = highestLiveAmount(rows, now);
+  return top === null ? null : (rows.find((r) => isRowLive(r, now) && r.amount === top) ?? null);
 }
 
 /** The people a party's live bids bind: the party itself, who placed them, and the co-bidders. */

@@ -123,20 +123,23 @@ export interface FairNoticeRecord {
 }
 
 /**
- * The guard as it stood when the owner chose, in the choice's transaction under the round's lock: shown when
+ * The guard as it stood when the owner chose, in the choice's transaction under the round's lock, from the
+ * round's bids as the close read them: shown when
  * the latest bid is younger than FAIR_NOTICE_MINUTES and another live bidder has neither seen nor answered
  * it; overridden when the owner confirmed 'Jeg vil likevel velge vinner nå'.
  */
 export async function fairNoticeAtChoice(
   tx: DbOrTx,
   deps: AppDeps,
-  round: { id: string; closedAt: Date | null; deadline: Date },
+  round: { id: string; deadline: Date },
+  rows: BidWithBidder[],
   bidId: string,
   override: boolean,
 ): Promise<FairNoticeRecord> {
-  const rows = await findBidsWithBidders(tx, round.id);
   const now = await databaseNow(tx);
-  const { highest, bidders } = await bidderStatesOf(tx, round.id, round, rows, now);
+  // Judged as bidding stood just before the choice closed the round.
+  const open = { closedAt: null, deadline: round.deadline };
+  const { highest, bidders } = await bidderStatesOf(tx, round.id, open, rows, now);
   const chosen = rows.find((r) => r.id === bidId);
   const chosenLabel = chosen ? (pseudonymsByBidder(rows).get(chosen.userId) ?? null) : null;
   const unseen = guardOpen(highest?.createdAt ?? null, now, minutes(deps))

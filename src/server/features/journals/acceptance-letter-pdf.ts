@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { formatAmountInWords } from '../../../shared/format/amount-in-words';
 import { financingText, takeoverText } from '../../../shared/format/bid-plan';
 import { formatLongDate } from '../../../shared/format/date';
@@ -13,6 +12,7 @@ import {
 } from '../../../shared/rules/buyers';
 import { conditionStateText, conditionText } from '../../../shared/rules/conditions';
 import type { ConditionItem } from '../../../shared/schemas/responses/bid';
+import { a4Document } from './a4-document';
 import { fact } from './journal-pdf-facts';
 import { BOLD, drawable, FONT, MONO } from './journal-pdf-tables';
 
@@ -47,8 +47,6 @@ export interface LetterFacts {
   chainKey: { kid: string; fingerprint: string };
   checkUrl: string;
 }
-
-const MARGIN = 50;
 
 function section(doc: Doc, title: string): void {
   doc.moveDown(0.8).font(BOLD).fontSize(12).text(title);
@@ -90,25 +88,11 @@ function chainHead(doc: Doc, letter: LetterFacts): void {
 }
 
 export function acceptanceLetterToPdf(letter: LetterFacts, madeAt: Date, compress = true): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
+  const { doc, bytes } = a4Document({
+    title: `Akseptbrev – ${letter.property.title}`,
+    subject: letter.property.address,
+    madeAt,
     compress,
-    lang: 'nb-NO',
-    displayTitle: true,
-    info: {
-      Title: drawable(`Akseptbrev – ${letter.property.title}`),
-      Subject: drawable(letter.property.address),
-      Author: 'Budrunde',
-      Creator: 'Budrunde',
-      CreationDate: madeAt,
-    },
-  });
-  const chunks: Buffer[] = [];
-  const bytes = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   doc.font(BOLD).fontSize(22).text('Akseptbrev');
   doc

@@ -1,3 +1,4 @@
+import { slugOf } from '../../../shared/format/file-names';
 import { PAGE_PATHS } from '../../../shared/pages';
 import type { BuyerCapacity, SignerRole } from '../../../shared/rules/buyers';
 import type { AppDeps } from '../../deps';
@@ -8,6 +9,7 @@ import { findAccount } from '../accounts/accounts.service';
 import { conditionItemViews } from '../bids/bid-views';
 import { findBidsWithBidders, findRoundForBidLists } from '../bids/bids.service';
 import { signedChainHead } from '../round-chain/round-chain.service';
+import { pdfAttachment } from './a4-document';
 import { acceptanceLetterToPdf, type LetterFacts } from './acceptance-letter-pdf';
 
 // The acceptance letter of a decided round (decision 066): made when asked for, from the round as it stands,
@@ -68,14 +70,16 @@ async function letterOf(deps: AppDeps, roundId: string) {
   return { facts, readers: new Set([...buyerIds, ...(round.ownerId ? [round.ownerId] : [])]) };
 }
 
-const fileName = (facts: LetterFacts) => {
-  const slug = facts.property.title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return `akseptbrev-${slug || 'budrunde'}.pdf`;
-};
+/** 'akseptbrev-lys-3-roms-pa-grunerlokka.pdf', as the salgsoppgave is named (decision 044). */
+const fileName = (facts: LetterFacts) => `akseptbrev-${slugOf(facts.property.title) || 'budrunde'}.pdf`;
+
+/** The letter's PDF with who may read it, or null when the round has no accepted bid. */
+async function letterPdf(deps: AppDeps, roundId: string, compress = true) {
+  const letter = await letterOf(deps, roundId);
+  if (!letter) return null;
+  const pdf = await acceptanceLetterToPdf(letter.facts, new Date(deps.clock.now()), compress);
+  return { filename: fileName(letter.facts), pdf, readers: letter.readers };
+}
 
 /**
  * GET /api/bid-rounds/{id}/acceptance-letter.pdf: for the seller, the buyer and their co-bidders, and admins;
@@ -87,13 +91,10 @@ export async function acceptanceLetterFor(
   roundId: string,
   compress = true,
 ): Promise<{ filename: string; pdf: Buffer }> {
-  const letter = await letterOf(deps, roundId);
+  const letter = await letterPdf(deps, roundId, compress);
   if (!letter) throw new NotFound(NO_LETTER);
   if (!viewer.isAdmin && !letter.readers.has(viewer.id)) throw new Forbidden(NOT_A_PARTY);
-  return {
-    filename: fileName(letter.facts),
-    pdf: await acceptanceLetterToPdf(letter.facts, new Date(deps.clock.now()), compress),
-  };
+  return { filename: letter.filename, pdf: letter.pdf };
 }
 
 /** The letter as a mail's attachment, or null when the round has none. */
@@ -101,13 +102,6 @@ export async function acceptanceLetterAttachment(
   deps: AppDeps,
   roundId: string,
 ): Promise<MailAttachment | null> {
-  const letter = await letterOf(deps, roundId);
-  if (!letter) return null;
-  const pdf = await acceptanceLetterToPdf(letter.facts, new Date(deps.clock.now()));
-  return {
-    filename: fileName(letter.facts),
-    contentType: 'application/pdf',
-    content: pdf.toString('base64'),
-    encoding: 'base64',
-  };
+  const letter = await letterPdf(deps, roundId);
+  return letter && pdfAttachment(letter.filename, letter.pdf);
 }

@@ -1,10 +1,10 @@
-import PDFDocument from 'pdfkit';
 import { financingText, takeoverText } from '../../../shared/format/bid-plan';
 import { BUYER_CAPACITY_LABELS, companySigner, namesTogether } from '../../../shared/rules/buyers';
 import { conditionsWithStates } from '../../../shared/rules/conditions';
 import { COUNTER_OFFER_STATUS_TEXT } from '../../../shared/rules/counter-offers';
 import { identityText } from '../../../shared/rules/identity';
 import type { JournalAct, JournalChange, JournalEntry } from '../../../shared/schemas/journal';
+import { a4Document, PDF_MARGIN } from './a4-document';
 import type { RecordedAct } from './journal-acts';
 import { drawFacts, type PdfFacts } from './journal-pdf-facts';
 import {
@@ -48,7 +48,7 @@ export interface PdfOptions {
 
 type Doc = PDFKit.PDFDocument;
 
-const MARGIN = 50;
+const MARGIN = PDF_MARGIN;
 const FOOTER_GAP = 28;
 
 /** The 'Signert' column: 'Ja' or 'Nei' for a binding act, '–' for an act nothing signs; the legend says so. */
@@ -242,26 +242,12 @@ function footers(doc: Doc): void {
 
 /** The PDF's bytes. */
 export function journalToPdf(journal: PdfJournal, { madeAt, compress = true }: PdfOptions): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_GAP },
-    bufferPages: true,
+  const { doc, bytes } = a4Document({
+    title: `Budjournal – ${journal.property.title}`,
+    subject: journal.property.address,
+    madeAt,
     compress,
-    lang: 'nb-NO',
-    displayTitle: true,
-    info: {
-      Title: drawable(`Budjournal – ${journal.property.title}`),
-      Subject: drawable(journal.property.address),
-      Author: 'Budrunde',
-      Creator: 'Budrunde',
-      CreationDate: madeAt,
-    },
-  });
-  const chunks: Buffer[] = [];
-  const bytes = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+    footerGap: FOOTER_GAP,
   });
   drawFacts(doc, journal, madeAt);
   bids(doc, journal);

@@ -9,6 +9,7 @@ import type { MailAttachment } from '../../mail/mailer';
 import type { BidWithBidder } from '../bids/bid-views';
 import type { CounterOfferRow } from '../counter-offers/counter-offer-records';
 import { recordJournalDigests, signedChainHead } from '../round-chain/round-chain.service';
+import { pdfAttachment } from './a4-document';
 import { actSigned, recordActs } from './journal-acts';
 import {
   buildJournal,
@@ -174,7 +175,7 @@ export async function journalPdfAttachment(
 ): Promise<MailAttachment | null> {
   if (!(await findJournal(deps.db, roundId, userId))) return null;
   const { filename, pdf } = await exportJournalPdf(deps, { id: userId, isAdmin: false }, roundId);
-  return { filename, contentType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' };
+  return pdfAttachment(filename, pdf);
 }
 
 export { acceptanceLetterAttachment } from './acceptance-letter';

@@ -2,7 +2,6 @@ import { Checkbox, Paper, Stack, Text } from '@mantine/core';
 import {
   ALL_OTHERS_DONE,
   allOthersDone,
-  guardOpen,
   OVERRIDE_LABEL,
   unseenBidders,
   unseenSentence,
@@ -12,11 +11,8 @@ import type { BidderStates } from '../../../../shared/schemas/responses/fair-not
 /** What the winner dialog says of the other bidders (decision 066), and whether it asks to confirm again. */
 export function fairNoticeOf(states: BidderStates | undefined, chosenLabel: string, now: Date) {
   if (!states) return { unseen: [], allDone: false };
-  const minutes =
-    states.guardUntil && states.highestBidAt
-      ? (Date.parse(states.guardUntil) - Date.parse(states.highestBidAt)) / 60_000
-      : 0;
-  const open = guardOpen(states.highestBidAt, now, minutes);
+  // The server says until when the guard stands (FAIR_NOTICE_MINUTES after the highest bid).
+  const open = states.guardUntil !== null && now.getTime() < Date.parse(states.guardUntil);
   return {
     unseen: open ? unseenBidders(states.bidders, chosenLabel) : [],
     allDone: allOthersDone(states.bidders, chosenLabel),
