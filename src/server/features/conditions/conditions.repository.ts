@@ -84,3 +84,9 @@ export async function isWinningBid(db: DbOrTx, roundId: string, bidId: string): 
     .where(and(eq(bidRounds.id, roundId), eq(bidRounds.winningBidId, bidId)));
   return Boolean(row);
 }
+
+/** The bidder's pseudonym in the round ('Budgiver A'), as the chain hands them out. */
+export async function findPseudonym(db: DbOrTx, roundId: string, userId: string): Promise<string> {
+  const result = await db.execute(sql`select round_pseudonym(${roundId}::uuid, ${userId}::uuid) as label`);
+  return (result as unknown as { rows: { label: string | null }[] }).rows[0]?.label ?? 'Budgiveren';
+}

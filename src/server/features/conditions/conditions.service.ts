@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ConditionKind, conditionName } from '../../../shared/rules/conditions';
 import type { WaivedCondition } from '../../../shared/schemas/responses/fair-notice';
 import type { SignedActBody } from '../../../shared/schemas/signature';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { type LockedRound, lockRound } from '../../db/round-lock';
 import { databaseNow } from '../../db/time';
 import type { AppDeps } from '../../deps';
@@ -21,6 +20,7 @@ import { checkActSignature } from '../signatures/signatures.service';
 import {
   findConditionWithBid,
   findDueLapses,
+  findPseudonym,
   isWinningBid,
   markLapseRecorded,
   markWaived,
@@ -35,11 +35,6 @@ export const NOT_YOUR_BID = 'Bare budgiveren kan frafalle forbeholdene i budet';
 export const ALREADY_WAIVED = 'Forbeholdet er allerede frafalt';
 export const ALREADY_LAPSED = 'Fristen for forbeholdet har gått ut. Det kan ikke frafalles.';
 export const BID_NOT_LIVE = 'Budet gjelder ikke lenger. Forbeholdene i det kan ikke frafalles.';
-
-const pseudonymOf = async (db: DbOrTx, roundId: string, userId: string) => {
-  const result = await db.execute(sql`select round_pseudonym(${roundId}::uuid, ${userId}::uuid) as label`);
-  return (result as unknown as { rows: { label: string | null }[] }).rows[0]?.label ?? 'Budgiveren';
-};
 
 /** The seller's mail and SMS of a condition's change, in the change's transaction. */
 async function tellSeller(tx: Tx, deps: AppDeps, round: LockedRound, change: ConditionChange) {
@@ -116,7 +111,7 @@ export async function waiveCondition(
     await tellSeller(tx, deps, round, {
       what: 'waived',
       conditionName: conditionName(condition),
-      bidderLabel: await pseudonymOf(tx, round.id, c.userId),
+      bidderLabel: await findPseudonym(tx, round.id, c.userId),
       amount: c.amount,
       at: now,
     });
@@ -169,7 +164,7 @@ export async function recordLapsedConditions(deps: AppDeps, log?: FastifyBaseLog
         await tellSeller(tx, deps, round, {
           what: 'lapsed',
           conditionName: conditionName({ kind: c.kind as ConditionKind, text: c.text }),
-          bidderLabel: await pseudonymOf(tx, round.id, c.userId),
+          bidderLabel: await findPseudonym(tx, round.id, c.userId),
           amount: c.amount,
           at: c.until,
         });
