@@ -120,8 +120,13 @@ export function BidRoundPanel({ round }: { round: BidRoundView }) {
               </Title>
               <SmsSwitch round={round} isOpen={isOpen} />
             </Stack>
-            <Divider />
-            <BidderStatesCard roundId={round.id} />
+            {/* Who has had a fair chance matters until the choice (decision 066), not after. */}
+            {isOpen ? (
+              <>
+                <Divider />
+                <BidderStatesCard roundId={round.id} />
+              </>
+            ) : null}
             <Divider />
             <FollowersList roundId={round.id} />
           </Stack>

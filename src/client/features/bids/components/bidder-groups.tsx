@@ -59,7 +59,7 @@ export function BidderGroups({
   canWithdraw = false,
 }: BidderGroupsProps) {
   // Each bidder's state for the highest bid (decision 066), under their heading, as the card lists it.
-  const states = useBidderStates(roundId);
+  const states = useBidderStates(roundId, roundOpen);
   return (
     <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
       {groupByBidder(bids).map((group) => {
@@ -68,7 +68,7 @@ export function BidderGroups({
         // A group's bids name every member (decision 065): the latest bid says who is in it now.
         const latest = [...group].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0] ?? first;
         const name = latest.bidders.length > 1 ? [own, ...latest.bidders.slice(1)].join(' og ') : own;
-        const state = states.data?.bidders.find((b) => b.label === first.bidderLabel);
+        const state = roundOpen ? states.data?.bidders.find((b) => b.label === first.bidderLabel) : undefined;
         return (
           <Paper
             component="li"
