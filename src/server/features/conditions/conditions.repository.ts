@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bidConditions } from '../../db/fair-notice-schema';
-import { bidRounds, bids } from '../../db/schema';
+import { bids } from '../../db/schema';
 
 /** One condition with its bid, share-locking nothing: the caller holds the round's lock. */
 export async function findConditionWithBid(db: DbOrTx, bidId: string, index: number) {
@@ -74,15 +74,6 @@ export async function markLapseRecorded(db: DbOrTx, bidId: string, index: number
     )
     .returning({ bidId: bidConditions.bidId });
   return rows.length > 0;
-}
-
-/** Whether the round's winning bid is this one. */
-export async function isWinningBid(db: DbOrTx, roundId: string, bidId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bidRounds.id })
-    .from(bidRounds)
-    .where(and(eq(bidRounds.id, roundId), eq(bidRounds.winningBidId, bidId)));
-  return Boolean(row);
 }
 
 /** The bidder's pseudonym in the round ('Budgiver A'), as the chain hands them out. */

@@ -21,7 +21,6 @@ import {
   findConditionWithBid,
   findDueLapses,
   findPseudonym,
-  isWinningBid,
   markLapseRecorded,
   markWaived,
 } from './conditions.repository';
@@ -50,6 +49,42 @@ async function tellSeller(tx: Tx, deps: AppDeps, round: LockedRound, change: Con
       sms: conditionChangedSms(round, change, url),
     },
   );
+}
+
+type FoundCondition = NonNullable<Awaited<ReturnType<typeof findConditionWithBid>>> & { kind: string };
+
+/**
+ * A condition's change, in its transaction under the round's lock: its act in the chain, the seller's mail
+ * and SMS, and the live event. A waiver is at `at`; a lapse at the condition's own deadline.
+ */
+async function recordChange(
+  tx: Tx,
+  deps: AppDeps,
+  round: LockedRound,
+  c: FoundCondition,
+  index: number,
+  what: 'waived' | 'lapsed',
+  at: Date,
+  signed?: ReturnType<typeof chainSignatureOf>,
+) {
+  const terms = { kind: c.kind, text: c.text, until: c.until?.toISOString() ?? null };
+  const kind = what === 'waived' ? 'condition-waived' : 'condition-lapsed';
+  const link = await recordConditionAct(
+    tx,
+    kind,
+    { bidId: c.bidId, index, ...terms, bidRoundId: round.id, userId: c.userId },
+    at,
+    signed,
+  );
+  await tellSeller(tx, deps, round, {
+    what,
+    conditionName: conditionName({ kind: c.kind as ConditionKind, text: c.text }),
+    bidderLabel: await findPseudonym(tx, round.id, c.userId),
+    amount: c.amount,
+    at,
+  });
+  await publishEvent(tx, { type: 'round', roundId: round.id, change: 'conditions' });
+  return link;
 }
 
 /**
@@ -85,37 +120,22 @@ export async function waiveCondition(
     const c = await findConditionWithBid(tx, bidId, index);
     if (!c?.kind) throw new NotFound(CONDITION_NOT_FOUND);
     if (c.waivedAt) throw new Conflict(ALREADY_WAIVED);
-    const winning = await isWinningBid(tx, round.id, bidId);
     const live =
       !round.isClosed && round.deadline > now && !c.rejectedAt && (!c.bidDeadline || c.bidDeadline > now);
-    if (!winning && !live) throw new Conflict(BID_NOT_LIVE);
+    if (round.winningBidId !== bidId && !live) throw new Conflict(BID_NOT_LIVE);
     if (c.until && c.until <= now) throw new Conflict(ALREADY_LAPSED);
     if (!(await markWaived(tx, bidId, index, now))) throw new Conflict(ALREADY_WAIVED);
     await storeActSignature(tx, signed, bidId);
-    const condition = { kind: c.kind as ConditionKind, text: c.text };
-    const link = await recordConditionAct(
+    const link = await recordChange(
       tx,
-      'condition-waived',
-      {
-        bidId,
-        index,
-        kind: c.kind,
-        text: c.text,
-        until: c.until?.toISOString() ?? null,
-        bidRoundId: round.id,
-        userId: c.userId,
-      },
+      deps,
+      round,
+      { ...c, kind: c.kind },
+      index,
+      'waived',
       now,
       chainSignatureOf(signed),
     );
-    await tellSeller(tx, deps, round, {
-      what: 'waived',
-      conditionName: conditionName(condition),
-      bidderLabel: await findPseudonym(tx, round.id, c.userId),
-      amount: c.amount,
-      at: now,
-    });
-    await publishEvent(tx, { type: 'round', roundId: round.id, change: 'conditions' });
     return { link, at: now };
   });
   return {
@@ -147,28 +167,7 @@ export async function recordLapsedConditions(deps: AppDeps, log?: FastifyBaseLog
         const now = await databaseNow(tx);
         const c = await findConditionWithBid(tx, due.bidId, due.position);
         if (!c?.kind || !c.until || !(await markLapseRecorded(tx, due.bidId, due.position, now))) return 0;
-        await recordConditionAct(
-          tx,
-          'condition-lapsed',
-          {
-            bidId: due.bidId,
-            index: due.position,
-            kind: c.kind,
-            text: c.text,
-            until: c.until.toISOString(),
-            bidRoundId: round.id,
-            userId: c.userId,
-          },
-          c.until,
-        );
-        await tellSeller(tx, deps, round, {
-          what: 'lapsed',
-          conditionName: conditionName({ kind: c.kind as ConditionKind, text: c.text }),
-          bidderLabel: await findPseudonym(tx, round.id, c.userId),
-          amount: c.amount,
-          at: c.until,
-        });
-        await publishEvent(tx, { type: 'round', roundId: round.id, change: 'conditions' });
+        await recordChange(tx, deps, round, { ...c, kind: c.kind }, due.position, 'lapsed', c.until);
         return 1;
       });
     } catch (err) {
